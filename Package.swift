@@ -1,0 +1,20 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
+/// Dependencies point one way: cellhost → CellHost → CellPlugins, CellRender → CellKit.
+let package = Package(
+    name: "cellhost",
+    products: [
+        .library(name: "CellKit", targets: ["CellKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: Model — pure Swift, no C library.
+        .target(name: "CellKit"),
+        .testTarget(name: "CellKitTests", dependencies: ["CellKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,211 @@
+/// sRGB colours with straight (un-premultiplied) alpha, components 0…1.
+/// A colour may be dynamic — a light and a dark variant, and optionally high-contrast ones —
+/// resolved against a trait collection, like UIKit's system colours.
+
+public struct RGBA: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+}
+
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// The appearance used for light mode (and the only one of a static colour).
+    public var light: RGBA
+    /// The dark-mode appearance; nil for a static colour.
+    public var dark: RGBA?
+    /// High-contrast variants (`AccessibilityContrast.high`); nil to use the normal ones.
+    public var lightHighContrast: RGBA?
+    public var darkHighContrast: RGBA?
+    /// The system name of a named colour ("label", "systemBlue"), kept so traces stay readable.
+    public var name: String?
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        light = RGBA(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A dynamic colour, as `UIColor { traits in … }` with a light and a dark variant.
+    public init(name: String? = nil, light: RGBA, dark: RGBA, lightHighContrast: RGBA? = nil,
+                darkHighContrast: RGBA? = nil) {
+        self.light = light
+        self.dark = dark
+        self.lightHighContrast = lightHighContrast
+        self.darkHighContrast = darkHighContrast
+        self.name = name
+    }
+
+    public var isDynamic: Bool { dark != nil || lightHighContrast != nil || darkHighContrast != nil }
+
+    public var red: Double { light.red }
+    public var green: Double { light.green }
+    public var blue: Double { light.blue }
+    public var alpha: Double { light.alpha }
+
+    /// The static colour this one shows under the given traits (UIKit's `resolvedColor(with:)`).
+    public func resolved(with traits: TraitCollection) -> Color {
+        let dark = traits.userInterfaceStyle == .dark
+        let high = traits.accessibilityContrast == .high
+        let rgba: RGBA
+        switch (dark, high) {
+        case (false, false): rgba = light
+        case (false, true): rgba = lightHighContrast ?? light
+        case (true, false): rgba = self.dark ?? light
+        case (true, true): rgba = darkHighContrast ?? self.dark ?? light
+        }
+        var c = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
+        c.name = name
+        return c
+    }
+
+    public func withAlphaComponent(_ alpha: Double) -> Color {
+        var c = self
+        c.light.alpha = alpha
+        c.dark?.alpha = alpha
+        c.lightHighContrast?.alpha = alpha
+        c.darkHighContrast?.alpha = alpha
+        c.name = nil
+        return c
+    }
+
+    /// Applies `transform` to every variant, keeping the colour dynamic.
+    public func mapComponents(_ transform: (RGBA) -> RGBA) -> Color {
+        var c = self
+        c.light = transform(light)
+        c.dark = dark.map(transform)
+        c.lightHighContrast = lightHighContrast.map(transform)
+        c.darkHighContrast = darkHighContrast.map(transform)
+        c.name = nil
+        return c
+    }
+
+    // MARK: Hex
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional). Returns nil for anything else.
+    public init?(hex: String) {
+        var s = Substring(hex.trimmingCharactersInWhitespace())
+        if s.hasPrefix("#") { s = s.dropFirst() }
+        guard s.allSatisfy(\.isHexDigit) else { return nil }
+        let digits = Array(s)
+        func byte(_ i: Int) -> Double { Double(Int(String(digits[i...i + 1]), radix: 16)!) / 255 }
+        func nibble(_ i: Int) -> Double { Double(Int(String(digits[i]), radix: 16)! * 17) / 255 }
+        switch digits.count {
+        case 3: self.init(red: nibble(0), green: nibble(1), blue: nibble(2))
+        case 6: self.init(red: byte(0), green: byte(2), blue: byte(4))
+        case 8: self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: byte(6))
+        default: return nil
+        }
+    }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, of the light (static) appearance.
+    public var hexString: String { Color.hex(light) }
+
+    static func hex(_ c: RGBA) -> String {
+        func byte(_ v: Double) -> String {
+            let b = Int((Swift.min(1, Swift.max(0, v.isNaN ? 0 : v)) * 255).rounded())
+            let h = String(b, radix: 16, uppercase: true)
+            return h.count == 1 ? "0" + h : h
+        }
+        let rgb = "#" + byte(c.red) + byte(c.green) + byte(c.blue)
+        return c.alpha >= 1 ? rgb : rgb + byte(c.alpha)
+    }
+
+    public var description: String {
+        var s = name.map { "\($0) " } ?? ""
+        s += Color.hex(light)
+        if let dark { s += "/" + Color.hex(dark) }
+        return s
+    }
+}
+
+extension String {
+    func trimmingCharactersInWhitespace() -> Substring {
+        let scalars = Substring(self)
+        let start = scalars.firstIndex(where: { !$0.isWhitespace }) ?? scalars.endIndex
+        let end = scalars.lastIndex(where: { !$0.isWhitespace }).map { scalars.index(after: $0) } ?? start
+        return scalars[start..<end]
+    }
+}
+
+// MARK: - System colours (iOS values)
+
+extension Color {
+    static func system(_ name: String, _ light: UInt32, _ dark: UInt32, lightAlpha: Double = 1, darkAlpha: Double = 1,
+                       lightHC: UInt32? = nil, darkHC: UInt32? = nil) -> Color {
+        func rgba(_ v: UInt32, _ a: Double) -> RGBA {
+            RGBA(red: Double((v >> 16) & 0xFF) / 255, green: Double((v >> 8) & 0xFF) / 255,
+                 blue: Double(v & 0xFF) / 255, alpha: a)
+        }
+        return Color(name: name, light: rgba(light, lightAlpha), dark: rgba(dark, darkAlpha),
+                     lightHighContrast: lightHC.map { rgba($0, lightAlpha) },
+                     darkHighContrast: darkHC.map { rgba($0, darkAlpha) })
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    public static let systemBlue = system("systemBlue", 0x007AFF, 0x0A84FF, lightHC: 0x0040DD, darkHC: 0x409CFF)
+    public static let systemRed = system("systemRed", 0xFF3B30, 0xFF453A, lightHC: 0xD70015, darkHC: 0xFF6961)
+    public static let systemGreen = system("systemGreen", 0x34C759, 0x30D158, lightHC: 0x248A3D, darkHC: 0x30DB5B)
+    public static let systemOrange = system("systemOrange", 0xFF9500, 0xFF9F0A, lightHC: 0xC93400, darkHC: 0xFFB340)
+    public static let systemYellow = system("systemYellow", 0xFFCC00, 0xFFD60A, lightHC: 0xB25000, darkHC: 0xFFD426)
+    public static let systemPink = system("systemPink", 0xFF2D55, 0xFF375F, lightHC: 0xD30F45, darkHC: 0xFF6482)
+    public static let systemPurple = system("systemPurple", 0xAF52DE, 0xBF5AF2, lightHC: 0x8944AB, darkHC: 0xDA8FFF)
+    public static let systemTeal = system("systemTeal", 0x30B0C7, 0x40C8E0)
+    public static let systemIndigo = system("systemIndigo", 0x5856D6, 0x5E5CE6)
+    public static let systemGray = system("systemGray", 0x8E8E93, 0x8E8E93)
+    public static let systemGray2 = system("systemGray2", 0xAEAEB2, 0x636366)
+    public static let systemGray3 = system("systemGray3", 0xC7C7CC, 0x48484A)
+    public static let systemGray4 = system("systemGray4", 0xD1D1D6, 0x3A3A3C)
+    public static let systemGray5 = system("systemGray5", 0xE5E5EA, 0x2C2C2E)
+    public static let systemGray6 = system("systemGray6", 0xF2F2F7, 0x1C1C1E)
+
+    /// The app's accent colour; `nil` background colours and `.preferredTint` resolve to it.
+    public static let tintColor = system("tintColor", 0x007AFF, 0x0A84FF, lightHC: 0x0040DD, darkHC: 0x409CFF)
+
+    public static let label = system("label", 0x000000, 0xFFFFFF)
+    public static let secondaryLabel = system("secondaryLabel", 0x3C3C43, 0xEBEBF5, lightAlpha: 0.6, darkAlpha: 0.6)
+    public static let tertiaryLabel = system("tertiaryLabel", 0x3C3C43, 0xEBEBF5, lightAlpha: 0.3, darkAlpha: 0.3)
+    public static let quaternaryLabel = system("quaternaryLabel", 0x3C3C43, 0xEBEBF5, lightAlpha: 0.18, darkAlpha: 0.16)
+    public static let placeholderText = system("placeholderText", 0x3C3C43, 0xEBEBF5, lightAlpha: 0.3, darkAlpha: 0.3)
+    public static let separator = system("separator", 0x3C3C43, 0x545458, lightAlpha: 0.29, darkAlpha: 0.6)
+    public static let opaqueSeparator = system("opaqueSeparator", 0xC6C6C8, 0x38383A)
+
+    public static let systemBackground = system("systemBackground", 0xFFFFFF, 0x000000)
+    public static let secondarySystemBackground = system("secondarySystemBackground", 0xF2F2F7, 0x1C1C1E)
+    public static let tertiarySystemBackground = system("tertiarySystemBackground", 0xFFFFFF, 0x2C2C2E)
+    public static let systemGroupedBackground = system("systemGroupedBackground", 0xF2F2F7, 0x000000)
+    public static let secondarySystemGroupedBackground = system("secondarySystemGroupedBackground", 0xFFFFFF, 0x1C1C1E)
+    public static let tertiarySystemGroupedBackground = system("tertiarySystemGroupedBackground", 0xF2F2F7, 0x2C2C2E)
+    public static let systemFill = system("systemFill", 0x787880, 0x787880, lightAlpha: 0.2, darkAlpha: 0.36)
+    public static let secondarySystemFill = system("secondarySystemFill", 0x787880, 0x787880, lightAlpha: 0.16, darkAlpha: 0.32)
+    public static let tertiarySystemFill = system("tertiarySystemFill", 0x767680, 0x767680, lightAlpha: 0.12, darkAlpha: 0.24)
+
+    /// Every named colour, so event streams and plugins can name them ("label", "systemBlue").
+    public static let named: [String: Color] = {
+        let all: [Color] = [
+            .systemBlue, .systemRed, .systemGreen, .systemOrange, .systemYellow, .systemPink, .systemPurple,
+            .systemTeal, .systemIndigo, .systemGray, .systemGray2, .systemGray3, .systemGray4, .systemGray5,
+            .systemGray6, .tintColor, .label, .secondaryLabel, .tertiaryLabel, .quaternaryLabel,
+            .placeholderText, .separator, .opaqueSeparator, .systemBackground, .secondarySystemBackground,
+            .tertiarySystemBackground, .systemGroupedBackground, .secondarySystemGroupedBackground,
+            .tertiarySystemGroupedBackground, .systemFill, .secondarySystemFill, .tertiarySystemFill,
+        ]
+        var map = Dictionary(uniqueKeysWithValues: all.map { ($0.name!, $0) })
+        var clear = Color.clear; clear.name = "clear"; map["clear"] = clear
+        var black = Color.black; black.name = "black"; map["black"] = black
+        var white = Color.white; white.name = "white"; map["white"] = white
+        return map
+    }()
+
+    /// A named system colour or a hex string.
+    public init?(parsing text: String) {
+        if let named = Color.named[text] { self = named; return }
+        guard let c = Color(hex: text) else { return nil }
+        self = c
+    }
+}

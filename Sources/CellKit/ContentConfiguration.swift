@@ -1,0 +1,113 @@
+/// The protocol pair at the heart of the model (UIKit's `UIContentConfiguration` / `UIContentView`).
+/// A configuration is a value describing how content looks in one state; a content view renders
+/// one. Built-in and plugin configurations conform alike and go through the same cell machinery.
+
+public protocol ContentConfiguration: Sendable {
+    /// A reverse-DNS identifier of the configuration's type ("com.cellhost.list-content",
+    /// a plugin's own id). Traces name types by it.
+    var typeIdentifier: String { get }
+
+    /// A fresh view that renders this configuration.
+    func makeContentView() -> any ContentView
+
+    /// A copy restyled for `state`. Never mutates `self`; properties the user customised
+    /// ("locked") keep their values.
+    func updated(for state: any ConfigurationState) -> Self
+
+    /// Every property with its value and whether it was customised, in a stable order, so traces
+    /// can say what `updated(for:)` changed and what stayed locked.
+    var inspectableProperties: [InspectableProperty] { get }
+
+    /// Value equality across the existential, used to skip work when nothing changed.
+    func isEqual(to other: any ContentConfiguration) -> Bool
+}
+
+extension ContentConfiguration where Self: Equatable {
+    public func isEqual(to other: any ContentConfiguration) -> Bool {
+        (other as? Self).map { $0 == self } ?? false
+    }
+}
+
+/// What a content view needs from its surroundings to lay out and draw.
+public struct LayoutContext: Sendable {
+    public var traits: TraitCollection
+    public var textMeasurer: any TextMeasuring
+
+    public init(traits: TraitCollection, textMeasurer: any TextMeasuring) {
+        self.traits = traits
+        self.textMeasurer = textMeasurer
+    }
+}
+
+public protocol ContentView: AnyObject {
+    /// The applied configuration. Setting it applies the new one at once (no second set needed).
+    var configuration: any ContentConfiguration { get set }
+
+    /// Whether this view can take `configuration` (reuse) or the cell must build a new view
+    /// (replace). The default is "same configuration type" (iOS 16 semantics).
+    func supports(_ configuration: any ContentConfiguration) -> Bool
+
+    /// Self-sizing: the size the content wants at `targetSize.width` (height is computed; UIKit's
+    /// `systemLayoutSizeFitting` with required horizontal, fitting vertical priority).
+    func sizeThatFits(_ targetSize: Size, context: LayoutContext) -> Size
+
+    /// Records the drawing of the current configuration into `list`, in view coordinates with
+    /// the view's bounds at the origin.
+    func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList)
+}
+
+extension ContentView {
+    public func supports(_ configuration: any ContentConfiguration) -> Bool {
+        type(of: configuration) == type(of: self.configuration)
+            && configuration.typeIdentifier == self.configuration.typeIdentifier
+    }
+}
+
+/// One property of a configuration as traces show it.
+public struct InspectableProperty: Hashable, Sendable {
+    /// A dotted path: "textProperties.color", "backgroundColor", "count".
+    public var name: String
+    public var value: PropertyValue
+    /// Set explicitly by the user, so `updated(for:)` leaves it alone.
+    public var isCustomized: Bool
+
+    public init(name: String, value: PropertyValue, isCustomized: Bool) {
+        self.name = name
+        self.value = value
+        self.isCustomized = isCustomized
+    }
+}
+
+/// A property value in a form every sink (terminal, JSONL, plugin ABI) can print.
+public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
+    case none
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case color(Color)
+    case size(Size)
+    case insets(DirectionalEdgeInsets)
+    case font(Font)
+    case image(Image)
+    case transformer(ColorTransformer)
+    /// Anything else, by its description (enums such as alignment).
+    case symbolic(String)
+
+    public var description: String {
+        switch self {
+        case .none: "nil"
+        case .bool(let b): String(b)
+        case .int(let i): String(i)
+        case .double(let d): formatPoints(d)
+        case .string(let s): "\"\(s)\""
+        case .color(let c): c.description
+        case .size(let s): s.description
+        case .insets(let i): i.description
+        case .font(let f): f.description
+        case .image(let i): i.description
+        case .transformer(let t): t.name
+        case .symbolic(let s): s
+        }
+    }
+}

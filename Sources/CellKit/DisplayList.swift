@@ -1,0 +1,134 @@
+/// What a content view draws, recorded as data. Recording is cheap and comparable: the engine
+/// compares a cell's new list with its previous one to find damage, and the compositor rasters
+/// only what changed. Coordinates are points in the recording view's space; colours are
+/// already resolved for the view's traits (no dynamic colours reach the compositor).
+
+/// A run of text laid out inside `frame` with the same rules `TextMeasuring` used to size it.
+public struct TextRun: Hashable, Sendable {
+    /// The text as drawn (text transform already applied).
+    public var text: String
+    public var font: Font
+    public var color: Color
+    public var frame: Rect
+    public var alignment: TextAlignment
+    public var lineBreakMode: LineBreakMode
+    /// 0 = unlimited.
+    public var numberOfLines: Int
+    public var layoutDirection: LayoutDirection
+
+    public init(text: String, font: Font, color: Color, frame: Rect, alignment: TextAlignment = .natural,
+                lineBreakMode: LineBreakMode = .byTruncatingTail, numberOfLines: Int = 0,
+                layoutDirection: LayoutDirection = .leftToRight) {
+        self.text = text
+        self.font = font
+        self.color = color
+        self.frame = frame
+        self.alignment = alignment
+        self.lineBreakMode = lineBreakMode
+        self.numberOfLines = numberOfLines
+        self.layoutDirection = layoutDirection
+    }
+
+    public var layoutRequest: TextLayoutRequest {
+        TextLayoutRequest(text: text, font: font, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                          layoutDirection: layoutDirection)
+    }
+}
+
+/// How an image fills its frame.
+public enum ContentMode: String, Hashable, Sendable, CaseIterable, Codable {
+    case scaleToFill, scaleAspectFit, scaleAspectFill, center
+}
+
+public enum DisplayCommand: Hashable, Sendable {
+    /// A solid rectangle.
+    case fill(Rect, Color)
+    /// A solid rectangle with circular corners of `cornerRadius` (clamped to half the short side).
+    case roundedRect(Rect, cornerRadius: Double, color: Color)
+    /// A stroke of `width` drawn inside `rect` (outer rounded rect minus inner).
+    case stroke(Rect, cornerRadius: Double, width: Double, color: Color)
+    case text(TextRun)
+    /// A symbol image by name, drawn to fit `frame` in `color` at `pointSize`.
+    case symbol(name: String, frame: Rect, pointSize: Double, weight: FontWeight, color: Color)
+    /// A PNG image scaled into `frame`; `tint` recolours a template image.
+    case image(path: String, frame: Rect, contentMode: ContentMode, tint: Color?)
+    /// Clips every following command, until the matching `popClip`, to a (rounded) rect.
+    case pushClip(Rect, cornerRadius: Double)
+    case popClip
+    /// Multiplies the alpha of every following command, until the matching `popAlpha`.
+    case pushAlpha(Double)
+    case popAlpha
+    /// Blurs what lies beneath `rect` (a background visual effect) with a Gaussian-like radius.
+    case backgroundBlur(Rect, radius: Double, cornerRadius: Double)
+    /// A soft shadow of a rounded rect, offset and blurred by `radius`.
+    case shadow(Rect, cornerRadius: Double, radius: Double, offset: Point, color: Color)
+
+    /// The area the command can change, in the recording space. Blur and shadow grow by 3×radius,
+    /// the reach of a Gaussian that matters at 8-bit precision. Clip and alpha markers touch nothing.
+    public var bounds: Rect {
+        switch self {
+        case .fill(let r, _), .roundedRect(let r, _, _), .stroke(let r, _, _, _): r
+        case .text(let run): run.frame
+        case .symbol(_, let frame, _, _, _), .image(_, let frame, _, _): frame
+        case .pushClip, .popClip, .pushAlpha, .popAlpha: .zero
+        case .backgroundBlur(let r, let radius, _): r.insetBy(dx: -3 * radius, dy: -3 * radius)
+        case .shadow(let r, _, let radius, let offset, _):
+            r.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -3 * radius, dy: -3 * radius).union(r)
+        }
+    }
+
+    /// The command moved by (dx, dy): how a parent view embeds a child's recording.
+    public func offsetBy(dx: Double, dy: Double) -> DisplayCommand {
+        switch self {
+        case .fill(let r, let c): .fill(r.offsetBy(dx: dx, dy: dy), c)
+        case .roundedRect(let r, let radius, let c): .roundedRect(r.offsetBy(dx: dx, dy: dy), cornerRadius: radius, color: c)
+        case .stroke(let r, let radius, let w, let c):
+            .stroke(r.offsetBy(dx: dx, dy: dy), cornerRadius: radius, width: w, color: c)
+        case .text(var run): { run.frame = run.frame.offsetBy(dx: dx, dy: dy); return .text(run) }()
+        case .symbol(let n, let f, let p, let w, let c):
+            .symbol(name: n, frame: f.offsetBy(dx: dx, dy: dy), pointSize: p, weight: w, color: c)
+        case .image(let p, let f, let m, let t): .image(path: p, frame: f.offsetBy(dx: dx, dy: dy), contentMode: m, tint: t)
+        case .pushClip(let r, let radius): .pushClip(r.offsetBy(dx: dx, dy: dy), cornerRadius: radius)
+        case .popClip, .pushAlpha, .popAlpha: self
+        case .backgroundBlur(let r, let radius, let c):
+            .backgroundBlur(r.offsetBy(dx: dx, dy: dy), radius: radius, cornerRadius: c)
+        case .shadow(let r, let c, let radius, let o, let color):
+            .shadow(r.offsetBy(dx: dx, dy: dy), cornerRadius: c, radius: radius, offset: o, color: color)
+        }
+    }
+}
+
+public struct DisplayList: Hashable, Sendable {
+    public private(set) var commands: [DisplayCommand] = []
+    /// Union of every command's bounds: the pixels this list can touch.
+    public private(set) var bounds: Rect = .zero
+
+    public init() {}
+    public init(_ commands: [DisplayCommand]) { for c in commands { append(c) } }
+
+    public var isEmpty: Bool { commands.isEmpty }
+
+    public mutating func append(_ command: DisplayCommand) {
+        commands.append(command)
+        bounds = bounds.union(command.bounds)
+    }
+
+    /// Appends another view's recording, moved to where that view sits in this one.
+    public mutating func append(_ other: DisplayList, offsetBy offset: Point = .zero) {
+        commands.reserveCapacity(commands.count + other.commands.count)
+        for c in other.commands { append(offset == .zero ? c : c.offsetBy(dx: offset.x, dy: offset.y)) }
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> DisplayList {
+        var moved = DisplayList()
+        moved.append(self, offsetBy: Point(x: dx, y: dy))
+        return moved
+    }
+
+    /// The area that differs between two recordings placed at the same origin: nothing when they
+    /// are equal, otherwise the union of both lists' bounds (a changed colour anywhere may repaint
+    /// everything the command covers, and clips/alpha affect what follows them).
+    public static func damage(from old: DisplayList, to new: DisplayList) -> Rect {
+        old == new ? .zero : old.bounds.union(new.bounds)
+    }
+}
