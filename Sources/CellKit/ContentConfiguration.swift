@@ -20,6 +20,40 @@ public protocol ContentConfiguration: Sendable {
 
     /// Value equality across the existential, used to skip work when nothing changed.
     func isEqual(to other: any ContentConfiguration) -> Bool
+
+    /// A copy with the property at dotted path `name` set to `value` and marked customised
+    /// (locked), as an event stream's `set` or a plugin setter does. Unknown names and values of
+    /// the wrong type throw instead of being ignored, so a typo in a stream is reported.
+    func setting(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> Self
+
+    /// A copy after running the named action with `arguments` (plugin configurations declare
+    /// actions; built-in configurations have none and throw `.unknownAction`).
+    func performing(_ action: String, arguments: [PropertyValue]) throws(ConfigurationPropertyError) -> Self
+}
+
+extension ContentConfiguration {
+    public func performing(_ action: String, arguments: [PropertyValue]) throws(ConfigurationPropertyError) -> Self {
+        throw .unknownAction(action, typeIdentifier: typeIdentifier)
+    }
+}
+
+/// Why a property set or an action on a configuration was refused; the sentence names both.
+public enum ConfigurationPropertyError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownProperty(String, typeIdentifier: String)
+    case typeMismatch(property: String, expected: String, got: String)
+    case invalidValue(property: String, reason: String)
+    case unknownAction(String, typeIdentifier: String)
+    case actionFailed(action: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownProperty(let name, let type): "\(type) has no property '\(name)'"
+        case .typeMismatch(let name, let expected, let got): "property '\(name)' takes \(expected), not \(got)"
+        case .invalidValue(let name, let reason): "property '\(name)': \(reason)"
+        case .unknownAction(let name, let type): "\(type) has no action '\(name)'"
+        case .actionFailed(let name, let reason): "action '\(name)' failed: \(reason)"
+        }
+    }
 }
 
 extension ContentConfiguration where Self: Equatable {
@@ -93,6 +127,24 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case transformer(ColorTransformer)
     /// Anything else, by its description (enums such as alignment).
     case symbolic(String)
+
+    /// The kind of value, as error messages and schemas name it.
+    public var kindName: String {
+        switch self {
+        case .none: "nil"
+        case .bool: "bool"
+        case .int: "int"
+        case .double: "double"
+        case .string: "string"
+        case .color: "color"
+        case .size: "size"
+        case .insets: "insets"
+        case .font: "font"
+        case .image: "image"
+        case .transformer: "color transformer"
+        case .symbolic: "symbol"
+        }
+    }
 
     public var description: String {
         switch self {
