@@ -15,6 +15,10 @@ let package = Package(
         // MARK: Model — pure Swift, no C library.
         .target(name: "CellKit"),
         .testTarget(name: "CellKitTests", dependencies: ["CellKit"]),
+
+        // MARK: Isolation — worker processes with limits, shared by inspect, run and validate.
+        .target(name: "CellProcess"),
+        .testTarget(name: "CellProcessTests", dependencies: ["CellProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )
