@@ -7,6 +7,7 @@ let package = Package(
     name: "cellhost",
     products: [
         .library(name: "CellKit", targets: ["CellKit"]),
+        .library(name: "CellHost", targets: ["CellHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,6 +20,10 @@ let package = Package(
         // MARK: Isolation — worker processes with limits, shared by inspect, run and validate.
         .target(name: "CellProcess"),
         .testTarget(name: "CellProcessTests", dependencies: ["CellProcess"]),
+
+        // MARK: Runtime — event streams, the engine, traces, isolation.
+        .target(name: "CellHost", dependencies: ["CellKit"]),
+        .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

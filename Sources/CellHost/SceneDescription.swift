@@ -1,0 +1,113 @@
+import CellKit
+
+/// The list an event stream starts from: its appearance, the viewport it is shown in, the traits,
+/// and its sections of items — everything the stream's first lines describe.
+public struct SceneDescription: Sendable, Equatable {
+    /// The list appearance (`plain`, `grouped`, `insetGrouped`, `sidebar`, `sidebarPlain`); it picks
+    /// the default content and background styles of every cell and header.
+    public var appearance: ListEnvironment
+    /// Viewport size in points.
+    public var viewport: Size
+    public var traits: TraitCollection
+    public var sections: [SectionDescription]
+
+    public init(appearance: ListEnvironment = .insetGrouped, viewport: Size = Size(width: 390, height: 844),
+                traits: TraitCollection = .default, sections: [SectionDescription] = []) {
+        self.appearance = appearance
+        self.viewport = viewport
+        self.traits = traits
+        self.sections = sections
+    }
+
+    /// Pixels per point, from the display-scale trait.
+    public var scale: Double { traits.displayScale }
+
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+}
+
+public struct SectionDescription: Sendable, Equatable {
+    public var id: String
+    public var header: String?
+    public var footer: String?
+    public var items: [ItemDescription]
+    public var line: Int
+
+    public init(id: String, header: String? = nil, footer: String? = nil, items: [ItemDescription] = [], line: Int = 0) {
+        self.id = id
+        self.header = header
+        self.footer = footer
+        self.items = items
+        self.line = line
+    }
+}
+
+/// A cell of the list before any event: the configuration type it shows and how it is set up.
+public struct ItemDescription: Sendable, Equatable {
+    /// The built-in list content type, under its full and its short name.
+    public static let listContentType = "com.cellhost.list-content"
+
+    public var id: String
+    /// `com.cellhost.list-content` (or `list`) or a plugin's reverse-DNS type id.
+    public var type: String
+    /// For list content: the style factory (`cell`, `subtitleCell`, `valueCell`, …); nil = the
+    /// default style for the list appearance, as `defaultContentConfiguration()`.
+    public var style: String?
+    /// Initial property values, set (and so locked) in order.
+    public var properties: [PropertyAssignment]
+    public var background: BackgroundDescription?
+    public var automaticallyUpdatesContentConfiguration: Bool
+    public var automaticallyUpdatesBackgroundConfiguration: Bool
+    /// `configurationUpdateHandler` rules: when the state matches, these properties are set.
+    public var handlers: [UpdateHandlerRule]
+    public var line: Int
+
+    public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
+                properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
+                automaticallyUpdatesContentConfiguration: Bool = true,
+                automaticallyUpdatesBackgroundConfiguration: Bool = true,
+                handlers: [UpdateHandlerRule] = [], line: Int = 0) {
+        self.id = id
+        self.type = type
+        self.style = style
+        self.properties = properties
+        self.background = background
+        self.automaticallyUpdatesContentConfiguration = automaticallyUpdatesContentConfiguration
+        self.automaticallyUpdatesBackgroundConfiguration = automaticallyUpdatesBackgroundConfiguration
+        self.handlers = handlers
+        self.line = line
+    }
+
+    public var isListContent: Bool { type == ItemDescription.listContentType }
+}
+
+/// `"set": {"textProperties.color": "white"}` — one property of a configuration and its new value.
+public struct PropertyAssignment: Sendable, Hashable {
+    public var name: String
+    public var value: PropertyValue
+    public init(name: String, value: PropertyValue) { self.name = name; self.value = value }
+}
+
+/// A cell's background: a factory style and properties set on it.
+public struct BackgroundDescription: Sendable, Equatable {
+    /// `listPlainCell`, `listGroupedCell`, `listSidebarCell`, `clear`, `listCell`, …; nil = the default
+    /// for the list appearance.
+    public var style: String?
+    public var properties: [PropertyAssignment]
+    public init(style: String? = nil, properties: [PropertyAssignment] = []) {
+        self.style = style
+        self.properties = properties
+    }
+}
+
+/// A `configurationUpdateHandler` written in the stream: after `updated(for:)`, when every flag in
+/// `when` matches the new state, `set` is applied (trace: "set by hook").
+public struct UpdateHandlerRule: Sendable, Equatable {
+    public var when: StateChange
+    public var set: [PropertyAssignment]
+    public var background: [PropertyAssignment]
+    public init(when: StateChange, set: [PropertyAssignment], background: [PropertyAssignment] = []) {
+        self.when = when
+        self.set = set
+        self.background = background
+    }
+}
