@@ -1,0 +1,232 @@
+import CellKit
+
+/// The trace model: what one run did, event by event. The engine produces these records, the
+/// worker streams them to the supervisor as JSON lines (`cellhost.trace/1`, the same lines
+/// `trace.jsonl` holds), and every sink — table, JSONL, Chrome trace — reads the same values.
+public enum TraceRecord: Sendable, Equatable {
+    case header(TraceHeader)
+    case event(TraceEvent)
+    case end(TraceEnd)
+
+    public static let schema = "cellhost.trace/1"
+}
+
+public struct TraceHeader: Sendable, Equatable {
+    /// The stream's name ("events.jsonl", "<stdin>", "<embedded>").
+    public var source: String
+    public var appearance: String
+    public var viewport: Size
+    public var scale: Double
+    public var traits: [String]
+    public var itemCount: Int
+    /// Plugins loaded, as "path (type ids)".
+    public var plugins: [String]
+
+    public init(source: String, appearance: String, viewport: Size, scale: Double, traits: [String], itemCount: Int,
+                plugins: [String]) {
+        self.source = source
+        self.appearance = appearance
+        self.viewport = viewport
+        self.scale = scale
+        self.traits = traits
+        self.itemCount = itemCount
+        self.plugins = plugins
+    }
+}
+
+/// Durations of the engine's phases for one event, in microseconds.
+public struct PhaseTimings: Sendable, Equatable {
+    public var update: Double = 0
+    public var layout: Double = 0
+    public var draw: Double = 0
+    public var raster: Double = 0
+    public var composite: Double = 0
+    public var encode: Double = 0
+
+    public init(update: Double = 0, layout: Double = 0, draw: Double = 0, raster: Double = 0, composite: Double = 0,
+                encode: Double = 0) {
+        self.update = update
+        self.layout = layout
+        self.draw = draw
+        self.raster = raster
+        self.composite = composite
+        self.encode = encode
+    }
+
+    public static let phaseNames = ["update", "layout", "draw", "raster", "composite", "encode"]
+
+    public var phases: [(String, Double)] {
+        [("update", update), ("layout", layout), ("draw", draw), ("raster", raster), ("composite", composite), ("encode", encode)]
+    }
+
+    public var total: Double { update + layout + draw + raster + composite + encode }
+
+    public static func += (a: inout PhaseTimings, b: PhaseTimings) {
+        a.update += b.update; a.layout += b.layout; a.draw += b.draw
+        a.raster += b.raster; a.composite += b.composite; a.encode += b.encode
+    }
+}
+
+public struct TraceEvent: Sendable, Equatable {
+    public var number: Int
+    public var line: Int
+    /// What the event did, in words ("apple: selected"), for tables and slice names.
+    public var summary: String
+    public var note: String?
+    /// Microseconds since the run started, when the event began.
+    public var start: Double
+    public var updates: [CellUpdateTrace]
+    public var frames: [FrameTrace]
+    public var timings: PhaseTimings
+    /// A problem the event ran into that did not stop the run (a property a plugin refused).
+    public var problems: [String]
+
+    public init(number: Int, line: Int, summary: String, note: String? = nil, start: Double = 0,
+                updates: [CellUpdateTrace] = [], frames: [FrameTrace] = [], timings: PhaseTimings = PhaseTimings(),
+                problems: [String] = []) {
+        self.number = number
+        self.line = line
+        self.summary = summary
+        self.note = note
+        self.start = start
+        self.updates = updates
+        self.frames = frames
+        self.timings = timings
+        self.problems = problems
+    }
+
+    public var damagedPixels: Int { frames.reduce(0) { $0 + $1.damagedPixels } }
+}
+
+/// Why a property has its value after an update pass (CellKit's reasons, in trace words).
+public enum PropertyChangeReason: String, Sendable, Equatable, CaseIterable {
+    /// `updated(for:)` restyled it for the new state.
+    case restyled
+    /// Customised earlier, so `updated(for:)` left it alone although the state changed.
+    case locked
+    /// Set by the event (`set`) or a plugin action.
+    case setByEvent
+    /// Set by `updateConfiguration(using:)` / `configurationUpdateHandler`.
+    case setByHook
+}
+
+public struct PropertyChangeTrace: Sendable, Equatable {
+    /// "content" or "background".
+    public var configuration: String
+    public var property: String
+    public var old: String?
+    public var new: String
+    public var reason: PropertyChangeReason
+    /// The state input behind a restyle ("selected", "dark", "AX3").
+    public var cause: String?
+
+    public init(configuration: String, property: String, old: String?, new: String, reason: PropertyChangeReason,
+                cause: String? = nil) {
+        self.configuration = configuration
+        self.property = property
+        self.old = old
+        self.new = new
+        self.reason = reason
+        self.cause = cause
+    }
+}
+
+public enum ViewOutcome: String, Sendable, Equatable {
+    /// The cell had no content view: first display, or scrolled in with an empty reuse pool.
+    case created
+    /// `supports(new)` was true: the view took the new configuration.
+    case reused
+    /// `supports(new)` was false: a new view from `makeContentView()` replaced the old one.
+    case replaced
+    /// The configuration did not change; the view kept it.
+    case unchanged
+}
+
+public struct CellUpdateTrace: Sendable, Equatable {
+    /// Item id, or "header:<section>" / "footer:<section>".
+    public var cell: String
+    /// The configuration type shown.
+    public var type: String
+    /// What made the cell update ("selected", "traits", "setNeedsUpdateConfiguration", "first display").
+    public var cause: String
+    /// Flags on before and after, as words ("highlighted", "drop=targeted", "isFavorite=true").
+    public var stateBefore: [String]
+    public var stateAfter: [String]
+    public var changes: [PropertyChangeTrace]
+    public var view: ViewOutcome
+    /// The old view's `supports(new)` answer; nil when there was no old view.
+    public var supports: Bool?
+    public var size: Size
+    /// Where the cell sits in the list's content (points).
+    public var frame: Rect
+    /// What the cell's redraw damaged, in viewport points; nil = nothing.
+    public var damage: Rect?
+    public var micros: Double
+
+    public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
+                changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
+                damage: Rect?, micros: Double) {
+        self.cell = cell
+        self.type = type
+        self.cause = cause
+        self.stateBefore = stateBefore
+        self.stateAfter = stateAfter
+        self.changes = changes
+        self.view = view
+        self.supports = supports
+        self.size = size
+        self.frame = frame
+        self.damage = damage
+        self.micros = micros
+    }
+}
+
+public struct FrameTrace: Sendable, Equatable {
+    /// 1-based frame number across the run.
+    public var index: Int
+    /// The PNG written for it, relative to the frames directory; nil when frames are not written.
+    public var file: String?
+    /// Damaged rectangles in pixels.
+    public var damage: [Rect]
+    public var damagedPixels: Int
+    /// Animation progress 0…1 for intermediate frames; nil for a frame that shows the settled state.
+    public var progress: Double?
+
+    public init(index: Int, file: String?, damage: [Rect], damagedPixels: Int, progress: Double? = nil) {
+        self.index = index
+        self.file = file
+        self.damage = damage
+        self.damagedPixels = damagedPixels
+        self.progress = progress
+    }
+}
+
+/// The last record: how the run ended. A supervisor writes it also when the worker died.
+public struct TraceEnd: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Equatable {
+        case ok
+        case badInput
+        case pluginLoadFailed
+        case pluginCrashed
+        case pluginHung
+        case internalError
+    }
+
+    public var outcome: Outcome
+    public var events: Int
+    public var frames: Int
+    /// The event the run stopped at, when it did not finish.
+    public var failedEvent: Int?
+    public var message: String?
+    public var timings: PhaseTimings
+
+    public init(outcome: Outcome, events: Int, frames: Int, failedEvent: Int? = nil, message: String? = nil,
+                timings: PhaseTimings = PhaseTimings()) {
+        self.outcome = outcome
+        self.events = events
+        self.frames = frames
+        self.failedEvent = failedEvent
+        self.message = message
+        self.timings = timings
+    }
+}
