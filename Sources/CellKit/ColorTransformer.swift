@@ -49,9 +49,19 @@ public struct ColorTransformer: Sendable, Hashable, CustomStringConvertible {
         ColorTransformer.grayscale(Color.tintColor).withAlphaComponent(color.alpha)
     }
 
+    /// The colour mixed 20% towards black, alpha kept: a pressed (highlighted) selection.
+    public static let pressed = ColorTransformer(name: "pressed") { color in
+        color.mapComponents { c in RGBA(red: c.red * 0.8, green: c.green * 0.8, blue: c.blue * 0.8, alpha: c.alpha) }
+    }
+
+    /// The colour at a quarter of its alpha: a translucent wash such as a drop-target highlight.
+    public static let faded = ColorTransformer(name: "faded") { color in
+        color.mapComponents { c in RGBA(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * 0.25) }
+    }
+
     /// Built-in transformers by name, for event streams and the plugin ABI.
     public static let builtIn: [String: ColorTransformer] = [
         "identity": .identity, "grayscale": .grayscale, "preferredTint": .preferredTint,
-        "monochromeTint": .monochromeTint,
+        "monochromeTint": .monochromeTint, "pressed": .pressed, "faded": .faded,
     ]
 }

@@ -28,6 +28,14 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
         self.isTemplate = isTemplate
     }
 
+    /// A PNG file whose size is not known to the model: layout gives it the standard image
+    /// dimension until a size is supplied.
+    public init(path: String, isTemplate: Bool = false) {
+        source = .file(path: path)
+        size = nil
+        self.isTemplate = isTemplate
+    }
+
     public var isSymbol: Bool { if case .symbol = source { true } else { false } }
 
     public var description: String {

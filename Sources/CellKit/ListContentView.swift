@@ -1,0 +1,98 @@
+/// The content view of `ListContentConfiguration` (UIKit's `UIListContentView`): lays the
+/// configuration out (`ListContentLayout`) and records it. Usable anywhere, including inside a
+/// custom content view next to other content. It draws from the configuration it was created
+/// with: there is no "empty until set twice" state.
+public final class ListContentView: ContentView {
+    public private(set) var listConfiguration: ListContentConfiguration
+
+    /// The last layout, reused while configuration, width and context stay the same
+    /// (self-sizing then drawing at the same width measures text once).
+    private var cachedLayout: (width: Double, traits: TraitCollection, margins: DirectionalEdgeInsets,
+                               layout: ListContentLayout)?
+
+    public init(configuration: ListContentConfiguration) {
+        listConfiguration = configuration
+    }
+
+    /// Setting applies at once. A configuration of another type is not applied: `supports(_:)`
+    /// answers false for it, and cells replace the view instead.
+    public var configuration: any ContentConfiguration {
+        get { listConfiguration }
+        set {
+            guard let list = newValue as? ListContentConfiguration else { return }
+            apply(list)
+        }
+    }
+
+    public func apply(_ configuration: ListContentConfiguration) {
+        if configuration != listConfiguration {
+            listConfiguration = configuration
+            cachedLayout = nil
+        }
+    }
+
+    public func layout(width: Double, context: LayoutContext) -> ListContentLayout {
+        if let cachedLayout, cachedLayout.width == width, cachedLayout.traits == context.traits,
+           cachedLayout.margins == context.superviewLayoutMargins
+        {
+            return cachedLayout.layout
+        }
+        let layout = ListContentLayout(configuration: listConfiguration, width: width, context: context)
+        cachedLayout = (width, context.traits, context.superviewLayoutMargins, layout)
+        return layout
+    }
+
+    public func sizeThatFits(_ targetSize: Size, context: LayoutContext) -> Size {
+        layout(width: targetSize.width, context: context).size
+    }
+
+    public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
+        Self.record(listConfiguration, layout: layout(width: bounds.width, context: context),
+                    origin: bounds.origin, context: context, into: &list)
+    }
+
+    /// Records image and texts with colours resolved for the traits, inside `pushAlpha` when the
+    /// configuration is translucent; a fully transparent configuration records nothing.
+    static func record(_ c: ListContentConfiguration, layout: ListContentLayout, origin: Point,
+                       context: LayoutContext, into list: inout DisplayList) {
+        guard c.alpha > 0 else { return }
+        let traits = context.traits
+        let translucent = c.alpha < 1
+        if translucent { list.append(.pushAlpha(c.alpha)) }
+        let dx = origin.x, dy = origin.y
+
+        if let image = c.image, let frame = layout.imageFrame?.offsetBy(dx: dx, dy: dy) {
+            let tint = c.imageProperties.resolvedTintColor(for: context.tintColor).resolved(with: traits)
+            let radius = min(c.imageProperties.cornerRadius, min(frame.width, frame.height) / 2)
+            if radius > 0 { list.append(.pushClip(frame, cornerRadius: radius)) }
+            switch image.source {
+            case .symbol(let name):
+                let weight = c.imageProperties.preferredSymbolConfiguration?.weight ?? layout.textFont.weight
+                list.append(.symbol(name: name, frame: frame, pointSize: layout.symbolPointSize, weight: weight, color: tint))
+            case .file(let path):
+                list.append(.image(path: path, frame: frame, contentMode: .scaleAspectFit,
+                                   tint: image.isTemplate ? tint : nil))
+            }
+            if radius > 0 { list.append(.popClip) }
+        }
+        if let text = c.displayedText, let frame = layout.textFrame {
+            list.append(.text(run(text, font: layout.textFont, override: c.attributedText?.color,
+                                  properties: c.textProperties, frame: frame.offsetBy(dx: dx, dy: dy), traits: traits)))
+        }
+        if let text = c.displayedSecondaryText, let frame = layout.secondaryTextFrame {
+            list.append(.text(run(text, font: layout.secondaryTextFont, override: c.secondaryAttributedText?.color,
+                                  properties: c.secondaryTextProperties, frame: frame.offsetBy(dx: dx, dy: dy),
+                                  traits: traits)))
+        }
+        if translucent { list.append(.popAlpha) }
+    }
+
+    private static func run(_ text: String, font: Font, override: Color?, properties p: TextProperties, frame: Rect,
+                            traits: TraitCollection) -> TextRun {
+        let base = override ?? p.color
+        let color = (p.colorTransformer.map { $0(base) } ?? base).resolved(with: traits)
+        return TextRun(text: text, font: font, color: color, frame: frame, alignment: p.alignment,
+                       lineBreakMode: p.lineBreakMode, numberOfLines: p.numberOfLines,
+                       layoutDirection: traits.layoutDirection)
+    }
+}

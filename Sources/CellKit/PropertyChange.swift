@@ -1,0 +1,79 @@
+/// What happened to one property during an update, and why: the answer to "why did my cell stop
+/// highlighting?" (a customised property is locked, and the trace says so).
+public struct PropertyChange: Hashable, Sendable {
+    public enum Reason: String, Hashable, Sendable, CaseIterable {
+        /// `updated(for:)` gave it the state's default.
+        case restyledByState
+        /// Customised, so `updated(for:)` left it as the user set it.
+        case lockedKept
+        /// `updateConfiguration(using:)` or the update handler changed it.
+        case setByHook
+        /// An event set it (the engine knows which properties its events set).
+        case setByEvent
+        /// Not customised and no one changed it.
+        case unchanged
+    }
+
+    public var name: String
+    public var oldValue: PropertyValue
+    public var newValue: PropertyValue
+    /// Customised after the whole update.
+    public var isCustomized: Bool
+    public var reason: Reason
+
+    public init(name: String, oldValue: PropertyValue, newValue: PropertyValue, isCustomized: Bool, reason: Reason) {
+        self.name = name
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.isCustomized = isCustomized
+        self.reason = reason
+    }
+
+    public var didChange: Bool { oldValue != newValue }
+
+    /// One change per property, in the order of `afterHooks` (then any property that disappeared,
+    /// as when a hook installs a configuration of another type), from the inspectable properties
+    /// before `updated(for:)`, after it, and after the update hooks. `setByEvent` names the
+    /// properties the triggering event set.
+    public static func changes(before: [InspectableProperty], afterUpdate: [InspectableProperty],
+                               afterHooks: [InspectableProperty], setByEvent: Set<String> = []) -> [PropertyChange] {
+        // Configurations of one type list properties in the same order: match by position and
+        // fall back to names only when the lists differ.
+        let aligned = before.count == afterHooks.count && afterUpdate.count == afterHooks.count
+            && zip(before, afterHooks).allSatisfy { $0.name == $1.name }
+            && zip(afterUpdate, afterHooks).allSatisfy { $0.name == $1.name }
+        let beforeByName = aligned ? [:] : Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let updatedByName = aligned ? [:] : Dictionary(afterUpdate.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+        var result: [PropertyChange] = []
+        result.reserveCapacity(afterHooks.count)
+        for (i, final) in afterHooks.enumerated() {
+            let old = aligned ? before[i] : beforeByName[final.name]
+            let updated = aligned ? afterUpdate[i] : updatedByName[final.name]
+            let oldValue = old?.value ?? .none
+            let updatedValue = updated?.value ?? .none
+            let reason: Reason
+            if setByEvent.contains(final.name) {
+                reason = .setByEvent
+            } else if updated == nil || final.value != updatedValue || final.isCustomized != (updated?.isCustomized ?? false) {
+                reason = .setByHook
+            } else if updatedValue != oldValue {
+                reason = .restyledByState
+            } else if final.isCustomized {
+                reason = .lockedKept
+            } else {
+                reason = .unchanged
+            }
+            result.append(PropertyChange(name: final.name, oldValue: oldValue, newValue: final.value,
+                                         isCustomized: final.isCustomized, reason: reason))
+        }
+        if !aligned {
+            let present = Set(afterHooks.map(\.name))
+            for old in before where !present.contains(old.name) {
+                result.append(PropertyChange(name: old.name, oldValue: old.value, newValue: .none,
+                                             isCustomized: false, reason: .setByHook))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,23 @@
+/// The shadow a background casts (UIKit's `UIShadowProperties`, iOS 18). No colour or zero
+/// opacity draws no shadow, which is the default.
+public struct ShadowProperties: Hashable, Sendable, PropertyInspectable {
+    @Customizable public var color: Color? = nil
+    @Customizable public var opacity: Double = 0
+    /// Blur radius in points.
+    @Customizable public var radius: Double = 0
+    @Customizable public var offset: Point = .zero
+
+    public init() {}
+
+    public var typeIdentifier: String { "com.cellhost.shadow-properties" }
+
+    /// Whether anything would be drawn.
+    public var isVisible: Bool { (color?.alpha ?? 0) > 0 && opacity > 0 }
+
+    public static let propertyTable = PropertyTable<ShadowProperties>([
+        .init("color", \.$color),
+        .init("opacity", \.$opacity, validate: { (0...1).contains($0) ? nil : "opacity must be between 0 and 1" }),
+        .init("radius", \.$radius, validate: { $0 >= 0 ? nil : "a shadow radius cannot be negative" }),
+        .init("offset", \.$offset),
+    ])
+}
