@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "CellKit", targets: ["CellKit"]),
         .library(name: "CellHost", targets: ["CellHost"]),
+        .library(name: "CellRender", targets: ["CellRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,6 +25,19 @@ let package = Package(
         // MARK: Runtime — event streams, the engine, traces, isolation.
         .target(name: "CellHost", dependencies: ["CellKit"]),
         .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit"]),
+
+        // MARK: C libraries the compositor links (one system-library target each).
+        .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1"),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+
+        // MARK: The offscreen compositor — X11-free.
+        .target(name: "CellRender",
+                dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG"]),
+        .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit"],
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,243 @@
+import CPixman
+import CellKit
+
+/// The offscreen compositor: one layer per cell, each rastered into its own buffer only when its
+/// DisplayList or frame changes, then composited into the framebuffer inside the damage region
+/// only (old ∪ new extents of changed layers). Framebuffer = viewport × scale, premultiplied
+/// `PIXMAN_a8r8g8b8`. Not thread-safe: one owner drives it.
+public final class Compositor {
+    public let viewport: Size
+    public let scale: Int
+    public let textEngine: TextEngine
+    public private(set) var background: Color
+    /// When set, `snapshot()` tints the last frame's damage so people can see what was repainted.
+    public var showsDamage = false
+
+    private let framebuffer: PixelBuffer
+    private let rasterizer: Rasterizer
+    private var layers: [Int: Layer] = [:]
+    /// Bottom to top: the order layers were first set in.
+    private var order: [Int] = []
+    private var pendingDamage: [PixelRect] = []
+    private var lastDamage: [PixelRect] = []
+    private var frameIndex = 0
+    private var blurScratch: PixelBuffer?
+
+    private final class Layer {
+        var frame: Rect
+        var content: DisplayList
+        var needsRaster = true
+        /// Where the layer's buffer sits in the framebuffer; nil until first composited.
+        var extent: PixelRect = .zero
+        var composited: PixelRect?
+        var buffer: PixelBuffer?
+        var blurs: [BackdropBlur] = []
+        var problems: [String] = []
+        init(frame: Rect, content: DisplayList) { self.frame = frame; self.content = content }
+    }
+
+    public init(viewport: Size, scale: Int, background: Color, textEngine: TextEngine) {
+        precondition((1...3).contains(scale), "display scale must be 1, 2 or 3")
+        self.viewport = viewport
+        self.scale = scale
+        self.background = background
+        self.textEngine = textEngine
+        framebuffer = PixelBuffer(width: Int((viewport.width * Double(scale)).rounded(.up)),
+                                  height: Int((viewport.height * Double(scale)).rounded(.up)))
+        rasterizer = Rasterizer(textEngine: textEngine)
+        pendingDamage = [framebuffer.bounds]
+    }
+
+    /// Framebuffer size in pixels.
+    public var pixelWidth: Int { framebuffer.width }
+    public var pixelHeight: Int { framebuffer.height }
+    public var layerIDs: [Int] { order }
+
+    /// Adds a layer on top, or updates one in place (keeping its stacking position). Nothing is
+    /// drawn until `renderFrame()`; an unchanged frame and list cost nothing.
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
+        if let layer = layers[id] {
+            guard layer.frame != frame || layer.content != content else { return }
+            layer.frame = frame
+            layer.content = content
+            layer.needsRaster = true
+        } else {
+            layers[id] = Layer(frame: frame, content: content)
+            order.append(id)
+        }
+    }
+
+    public func removeLayer(_ id: Int) {
+        guard let layer = layers.removeValue(forKey: id) else { return }
+        order.removeAll { $0 == id }
+        if let old = layer.composited { pendingDamage.append(old) }
+    }
+
+    public func setBackground(_ color: Color) {
+        guard color != background else { return }
+        background = color
+        pendingDamage.append(framebuffer.bounds)
+    }
+
+    /// Rasters changed layers and composites the damaged region; returns what it did.
+    public func renderFrame() -> FrameReport {
+        let clock = ContinuousClock()
+        let rasterStart = clock.now
+        var damage = pendingDamage
+        pendingDamage.removeAll(keepingCapacity: true)
+        var rastered = 0
+        var problems: [String] = []
+        for id in order {
+            let layer = layers[id]!
+            if layer.needsRaster {
+                raster(layer)
+                rastered += 1
+                if let old = layer.composited { damage.append(old) }
+                damage.append(layer.extent)
+                layer.composited = layer.extent
+            }
+            problems += layer.problems.map { "layer \(id): \($0)" }
+        }
+        let rasterDuration = clock.now - rasterStart
+
+        let compositeStart = clock.now
+        var region = pixman_region32_t()
+        pixman_region32_init(&region)
+        defer { pixman_region32_fini(&region) }
+        let screen = framebuffer.bounds
+        for rect in damage { add(rect.intersection(screen), to: &region) }
+        closeOverBlurs(&region)
+        let rects = rectangles(of: region)
+        var composited = 0
+        if !rects.isEmpty {
+            pixman_image_set_clip_region32(framebuffer.image, &region)
+            fillBoxes(framebuffer, rects, argb: background.premultipliedARGB, op: PIXMAN_OP_SRC)
+            let bounds = rects.reduce(PixelRect.zero) { $0.union($1) }
+            for id in order {
+                let layer = layers[id]!
+                guard let buffer = layer.buffer, !layer.extent.intersection(bounds).isEmpty || !layer.blurs.isEmpty else { continue }
+                for blur in layer.blurs { applyBackdropBlur(blur, region: &region) }
+                guard !layer.extent.intersection(bounds).isEmpty else { continue }
+                pixman_image_composite32(PIXMAN_OP_OVER, buffer.image, nil, framebuffer.image, 0, 0, 0, 0,
+                                         Int32(layer.extent.x), Int32(layer.extent.y),
+                                         Int32(layer.extent.width), Int32(layer.extent.height))
+                composited += 1
+            }
+            pixman_image_set_clip_region32(framebuffer.image, nil)
+        }
+        lastDamage = rects
+        let report = FrameReport(index: frameIndex, damage: rects, pixelsTouched: rects.reduce(0) { $0 + $1.area },
+                                 layersRastered: rastered, layersComposited: composited,
+                                 rasterDuration: rasterDuration, compositeDuration: clock.now - compositeStart,
+                                 problems: problems)
+        frameIndex += 1
+        return report
+    }
+
+    /// A copy of the framebuffer (with the last damage tinted when `showsDamage` is on).
+    public func snapshot() -> RasterImage {
+        guard showsDamage, !lastDamage.isEmpty else { return framebuffer.snapshot() }
+        let copy = PixelBuffer(width: framebuffer.width, height: framebuffer.height)
+        copy.pixels.update(from: framebuffer.pixels, count: framebuffer.width * framebuffer.height)
+        fillBoxes(copy, lastDamage, argb: Compositor.damageTint, op: PIXMAN_OP_OVER)
+        return copy.snapshot()
+    }
+
+    /// Translucent magenta, premultiplied: visible on light and dark frames.
+    static let damageTint: UInt32 = 0x4C_4C_00_4C
+
+    // MARK: Layers
+
+    private func raster(_ layer: Layer) {
+        let s = Double(scale)
+        let bounds = layer.content.bounds.offsetBy(dx: layer.frame.minX, dy: layer.frame.minY)
+        let extent = PixelRect(covering: bounds, scale: s).intersection(framebuffer.bounds)
+        layer.extent = extent
+        layer.needsRaster = false
+        guard !extent.isEmpty else { layer.buffer = nil; layer.blurs = []; layer.problems = []; return }
+        let buffer: PixelBuffer
+        if let existing = layer.buffer, existing.width == extent.width, existing.height == extent.height {
+            buffer = existing
+            buffer.clear()
+        } else {
+            buffer = PixelBuffer(width: extent.width, height: extent.height)
+        }
+        layer.buffer = buffer
+        rasterizer.draw(layer.content, into: buffer, scale: s,
+                        offset: (layer.frame.minX * s - Double(extent.x), layer.frame.minY * s - Double(extent.y)))
+        layer.blurs = rasterizer.backdropBlurs.map {
+            var b = $0
+            b.rect = PixelRect(x: b.rect.x + extent.x, y: b.rect.y + extent.y, width: b.rect.width, height: b.rect.height)
+            return b
+        }
+        layer.problems = rasterizer.problems
+    }
+
+    // MARK: Backdrop blur
+
+    /// The pixels a backdrop blur reads: its rect grown by 3σ, inside the framebuffer.
+    private func reach(_ blur: BackdropBlur) -> PixelRect {
+        blur.rect.insetBy(-CoverageCache.padding(blur: blur.sigma)).intersection(framebuffer.bounds)
+    }
+
+    /// A backdrop blur whose reach meets the damage reads pixels around it: grow the damage until
+    /// it holds every such reach, so an incremental frame equals a full one.
+    private func closeOverBlurs(_ region: inout pixman_region32_t) {
+        let blurs = order.flatMap { layers[$0]!.blurs }
+        guard !blurs.isEmpty else { return }
+        var changed = true
+        while changed {
+            changed = false
+            for blur in blurs {
+                let r = reach(blur)
+                var box = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
+                let overlap = pixman_region32_contains_rectangle(&region, &box)
+                if overlap == PIXMAN_REGION_PART {
+                    add(r, to: &region)
+                    changed = true
+                }
+            }
+        }
+    }
+
+    private func applyBackdropBlur(_ blur: BackdropBlur, region: inout pixman_region32_t) {
+        let r = reach(blur)
+        var box = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
+        guard !r.isEmpty, pixman_region32_contains_rectangle(&region, &box) != PIXMAN_REGION_OUT else { return }
+        let scratch: PixelBuffer
+        if let s = blurScratch, s.width >= r.width, s.height >= r.height { scratch = s } else {
+            scratch = PixelBuffer(width: max(r.width, blurScratch?.width ?? 0), height: max(r.height, blurScratch?.height ?? 0))
+            blurScratch = scratch
+        }
+        for y in 0..<r.height {
+            (scratch.pixels + y * scratch.width).update(from: framebuffer.pixels + (r.y + y) * framebuffer.width + r.x, count: r.width)
+        }
+        Blur.blurARGB(scratch.pixels, stride: scratch.width, rect: PixelRect(x: 0, y: 0, width: r.width, height: r.height),
+                      sigma: blur.sigma)
+        let target = blur.rect.intersection(framebuffer.bounds)
+        let mask = rasterizer.coverage.mask(RoundedShape(width: Double(blur.rect.width), height: Double(blur.rect.height),
+                                                         radius: blur.cornerRadius))
+        // SRC through the mask: blurred pixels inside the rounded rect, the originals outside it.
+        pixman_image_composite32(PIXMAN_OP_SRC, scratch.image, mask.image, framebuffer.image,
+                                 Int32(target.x - r.x), Int32(target.y - r.y),
+                                 Int32(target.x - blur.rect.x), Int32(target.y - blur.rect.y),
+                                 Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
+    }
+}
+
+private func add(_ rect: PixelRect, to region: inout pixman_region32_t) {
+    guard !rect.isEmpty else { return }
+    withUnsafeMutablePointer(to: &region) {
+        _ = pixman_region32_union_rect($0, $0, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+    }
+}
+
+private func rectangles(of region: pixman_region32_t) -> [PixelRect] {
+    var region = region
+    var count: Int32 = 0
+    guard let boxes = pixman_region32_rectangles(&region, &count), count > 0 else { return [] }
+    return (0..<Int(count)).map {
+        let b = boxes[$0]
+        return PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1))
+    }
+}

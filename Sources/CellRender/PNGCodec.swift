@@ -1,0 +1,75 @@
+import CPNG
+import Glibc
+
+/// A PNG that could not be read or written, naming the file and libpng's reason.
+public struct PNGError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+extension RasterImage {
+    /// Decodes any PNG libpng reads (palette, grey, 16-bit…) into premultiplied ARGB.
+    /// Uses libpng's simplified API, which reports errors in the image struct instead of longjmp.
+    public static func decodePNG(path: String) throws(PNGError) -> RasterImage {
+        var image = png_image()
+        image.version = cellhost_png_image_version()
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw PNGError(path: path, reason: pngMessage(&image, fallback: "cannot read PNG header"))
+        }
+        image.format = cellhost_png_format_bgra()
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width * height <= 64 * 1024 * 1024 else {
+            png_image_free(&image)
+            throw PNGError(path: path, reason: "unsupported size \(width)×\(height)")
+        }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let ok = bytes.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }
+        guard ok != 0 else {
+            let reason = pngMessage(&image, fallback: "cannot decode PNG data")
+            png_image_free(&image)
+            throw PNGError(path: path, reason: reason)
+        }
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for i in 0..<out.count {
+                out[i] = premultiply(red: bytes[4 * i + 2], green: bytes[4 * i + 1], blue: bytes[4 * i], alpha: bytes[4 * i + 3])
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Encodes the image as an 8-bit RGBA PNG, straight alpha, fast compression, no tIME chunk,
+    /// into a temporary file that is renamed over `path` only once complete.
+    public func writePNG(path: String) throws(PNGError) {
+        var image = png_image()
+        image.version = cellhost_png_image_version()
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = cellhost_png_format_bgra()
+        image.flags = cellhost_png_flag_fast()
+        let temporary = path + ".partial-\(getpid())"
+        let bytes = unpremultipliedBGRA()
+        let ok = bytes.withUnsafeBytes { png_image_write_to_file(&image, temporary, 0, $0.baseAddress, Int32(width * 4), nil) }
+        guard ok != 0 else {
+            let reason = pngMessage(&image, fallback: "cannot write PNG")
+            png_image_free(&image)
+            unlink(temporary)
+            throw PNGError(path: path, reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PNGError(path: path, reason: "cannot rename finished PNG into place: \(reason)")
+        }
+    }
+}
+
+private func pngMessage(_ image: inout png_image, fallback: String) -> String {
+    let message = withUnsafeBytes(of: &image.message) { raw -> String in
+        let chars = raw.bindMemory(to: CChar.self)
+        let end = chars.firstIndex(of: 0) ?? chars.count
+        return String(decoding: raw.prefix(end), as: UTF8.self)
+    }
+    return message.isEmpty ? fallback : message
+}

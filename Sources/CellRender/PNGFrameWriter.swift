@@ -1,0 +1,79 @@
+import Foundation
+
+/// Encodes frames to PNG on one background thread, so encoding (10–20× the cost of compositing)
+/// never sits on the event path. The queue is bounded: when the encoder falls behind, `enqueue`
+/// waits instead of letting memory grow without limit.
+public final class PNGFrameWriter: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [(RasterImage, String)] = []
+    private var errors: [PNGError] = []
+    private var busy = false
+    private var closed = false
+    private let capacity: Int
+    private var thread: Thread?
+
+    /// `capacity`: frames that may wait for encoding before `enqueue` blocks.
+    public init(capacity: Int = 4) {
+        self.capacity = max(1, capacity)
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "cellhost.png-writer"
+        self.thread = thread
+        thread.start()
+    }
+
+    deinit {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Queues `image` to be written to `path`; returns at once unless the queue is full.
+    public func enqueue(_ image: RasterImage, path: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.count >= capacity && !closed { condition.wait() }
+        precondition(!closed, "PNGFrameWriter used after finish()")
+        queue.append((image, path))
+        condition.broadcast()
+    }
+
+    /// Waits until every queued frame is written. Throws the first write error (naming its path)
+    /// and how many others failed. The writer accepts no frames afterwards.
+    public func finish() throws(PNGWriteFailure) {
+        condition.lock()
+        while !queue.isEmpty || busy { condition.wait() }
+        closed = true
+        condition.broadcast()
+        let failures = errors
+        condition.unlock()
+        if !failures.isEmpty { throw PNGWriteFailure(errors: failures) }
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !closed { condition.wait() }
+            if queue.isEmpty { condition.unlock(); return }
+            let (image, path) = queue.removeFirst()
+            busy = true
+            condition.broadcast()
+            condition.unlock()
+            var failure: PNGError?
+            do throws(PNGError) { try image.writePNG(path: path) } catch { failure = error }
+            condition.lock()
+            if let failure { errors.append(failure) }
+            busy = false
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}
+
+/// Frames that could not be written; the description names every failed path.
+public struct PNGWriteFailure: Error, CustomStringConvertible {
+    public var errors: [PNGError]
+    public var description: String {
+        "could not write \(errors.count) PNG frame(s): " + errors.map(\.description).joined(separator: "; ")
+    }
+}

@@ -1,0 +1,59 @@
+import CPixman
+import CellKit
+
+/// A premultiplied ARGB32 pixman image owning its pixels: the framebuffer, layer rasters and
+/// group (clip/alpha) buffers.
+final class PixelBuffer {
+    let width: Int, height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+    let image: OpaquePointer
+
+    init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        pixels = .allocate(capacity: self.width * self.height)
+        pixels.initialize(repeating: 0, count: self.width * self.height)
+        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(self.width), Int32(self.height), pixels,
+                                         Int32(self.width * 4))!
+    }
+
+    deinit {
+        pixman_image_unref(image)
+        pixels.deallocate()
+    }
+
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    func clear() { pixels.update(repeating: 0, count: width * height) }
+
+    /// Restricts every following composite into this buffer to `rect` (nil = no clip).
+    func setClip(_ rect: PixelRect?) {
+        guard let rect else { pixman_image_set_clip_region32(image, nil); return }
+        var region = pixman_region32_t()
+        pixman_region32_init_rect(&region, Int32(rect.x), Int32(rect.y), UInt32(max(0, rect.width)), UInt32(max(0, rect.height)))
+        pixman_image_set_clip_region32(image, &region)
+        pixman_region32_fini(&region)
+    }
+
+    func snapshot() -> RasterImage {
+        RasterImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height)))
+    }
+}
+
+/// A solid pixman source of a premultiplied colour.
+func makeSolidSource(_ argb: UInt32) -> OpaquePointer {
+    var color = pixman_color_t(red: UInt16((argb >> 16) & 0xFF) * 257, green: UInt16((argb >> 8) & 0xFF) * 257,
+                               blue: UInt16(argb & 0xFF) * 257, alpha: UInt16(argb >> 24) * 257)
+    return pixman_image_create_solid_fill(&color)!
+}
+
+/// Fills boxes of `buffer` with a premultiplied colour, honouring its clip region.
+func fillBoxes(_ buffer: PixelBuffer, _ boxes: [PixelRect], argb: UInt32, op: pixman_op_t) {
+    var color = pixman_color_t(red: UInt16((argb >> 16) & 0xFF) * 257, green: UInt16((argb >> 8) & 0xFF) * 257,
+                               blue: UInt16(argb & 0xFF) * 257, alpha: UInt16(argb >> 24) * 257)
+    var pixmanBoxes = boxes.filter { !$0.isEmpty }.map {
+        pixman_box32_t(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.maxX), y2: Int32($0.maxY))
+    }
+    guard !pixmanBoxes.isEmpty else { return }
+    pixman_image_fill_boxes(op, buffer.image, &color, Int32(pixmanBoxes.count), &pixmanBoxes)
+}

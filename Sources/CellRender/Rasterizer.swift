@@ -1,0 +1,301 @@
+import CPixman
+import CellKit
+
+/// A background blur a layer asks for, in layer-buffer pixels; the compositor applies it to
+/// what lies beneath the layer when compositing.
+struct BackdropBlur: Hashable {
+    var rect: PixelRect
+    var sigma: Double
+    var cornerRadius: Double
+}
+
+/// Draws a `DisplayList` into a pixel buffer: commands in points, mapped to pixels by `scale`
+/// and an offset. Clip and alpha groups draw into pooled buffers that are composited back
+/// through a rounded mask or a constant alpha on pop.
+final class Rasterizer {
+    let textEngine: TextEngine
+    let coverage = CoverageCache()
+    let symbols: SymbolRenderer
+    let images = ImageCache()
+    private var solids: [UInt32: OpaquePointer] = [:]
+    private var pool: [PixelBuffer] = []
+
+    /// Set per `draw`: what the list asked for that could not be drawn as asked, and its blurs.
+    private(set) var problems: [String] = []
+    private(set) var backdropBlurs: [BackdropBlur] = []
+
+    private struct Group {
+        var buffer: PixelBuffer
+        var clip: PixelRect
+        var roundedClip: (PixelRect, Double)?
+        var alpha: Double?
+    }
+    private var stack: [Group] = []
+    private var scale = 1.0, offsetX = 0.0, offsetY = 0.0
+
+    init(textEngine: TextEngine) {
+        self.textEngine = textEngine
+        symbols = SymbolRenderer(textEngine: textEngine)
+    }
+
+    deinit { for s in solids.values { pixman_image_unref(s) } }
+
+    /// Draws `list` into `target`: a point p lands on pixel p × scale + offset.
+    func draw(_ list: DisplayList, into target: PixelBuffer, scale: Double, offset: (x: Double, y: Double)) {
+        self.scale = scale
+        offsetX = offset.x
+        offsetY = offset.y
+        problems.removeAll(keepingCapacity: true)
+        backdropBlurs.removeAll(keepingCapacity: true)
+        stack = [Group(buffer: target, clip: target.bounds)]
+        target.setClip(nil)
+        for command in list.commands { execute(command) }
+        while stack.count > 1 { popGroup() }  // unbalanced pushes close at the end
+        target.setClip(nil)
+    }
+
+    private var top: Group { stack[stack.count - 1] }
+
+    private func execute(_ command: DisplayCommand) {
+        switch command {
+        case .fill(let rect, let color):
+            fillRounded(pixelRect(rect), radius: 0, argb: color.premultipliedARGB)
+        case .roundedRect(let rect, let radius, let color):
+            fillRounded(pixelRect(rect), radius: radius * scale, argb: color.premultipliedARGB)
+        case .stroke(let rect, let radius, let width, let color):
+            let r = pixelRect(rect)
+            guard !r.isEmpty, width > 0 else { return }
+            let mask = coverage.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale),
+                                     strokeWidth: width * scale)
+            composite(argb: color.premultipliedARGB, mask: mask.image, at: r.x, r.y, mask.width, mask.height)
+        case .text(let run):
+            drawText(run)
+        case .symbol(let name, let frame, let pointSize, let weight, let color):
+            drawSymbol(name: name, frame: frame, pointSize: pointSize, weight: weight, argb: color.premultipliedARGB)
+        case .image(let path, let frame, let mode, let tint):
+            drawImage(path: path, frame: frame, mode: mode, tint: tint)
+        case .pushClip(let rect, let radius):
+            let r = pixelRect(rect)
+            let clip = top.clip.intersection(r)
+            if radius > 0 {
+                pushGroup(Group(buffer: borrowBuffer(), clip: clip, roundedClip: (r, radius * scale)))
+            } else {
+                stack.append(Group(buffer: top.buffer, clip: clip))
+            }
+        case .pushAlpha(let alpha):
+            pushGroup(Group(buffer: borrowBuffer(), clip: top.clip, alpha: min(1, max(0, alpha))))
+        case .popClip, .popAlpha:
+            if stack.count > 1 { popGroup() }
+        case .backgroundBlur(let rect, let radius, let cornerRadius):
+            let r = pixelRect(rect)
+            if !r.isEmpty && radius > 0 { backdropBlurs.append(BackdropBlur(rect: r, sigma: radius * scale, cornerRadius: cornerRadius * scale)) }
+        case .shadow(let rect, let radius, let blur, let offset, let color):
+            let r = pixelRect(rect)
+            guard !r.isEmpty else { return }
+            let sigma = blur * scale
+            let mask = coverage.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale), blur: sigma)
+            let pad = CoverageCache.padding(blur: sigma)
+            composite(argb: color.premultipliedARGB, mask: mask.image,
+                      at: r.x - pad + Int((offset.x * scale).rounded()), r.y - pad + Int((offset.y * scale).rounded()),
+                      mask.width, mask.height)
+        }
+    }
+
+    // MARK: Geometry
+
+    private func pixelRect(_ r: Rect) -> PixelRect {
+        guard !r.isEmpty else { return .zero }
+        let x0 = Int((r.minX * scale + offsetX).rounded()), y0 = Int((r.minY * scale + offsetY).rounded())
+        let x1 = Int((r.maxX * scale + offsetX).rounded()), y1 = Int((r.maxY * scale + offsetY).rounded())
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    // MARK: Primitives
+
+    private func solid(_ argb: UInt32) -> OpaquePointer {
+        if let s = solids[argb] { return s }
+        if solids.count > 256 { for s in solids.values { pixman_image_unref(s) }; solids.removeAll() }
+        let s = makeSolidSource(argb)
+        solids[argb] = s
+        return s
+    }
+
+    private func composite(argb: UInt32, mask: OpaquePointer?, at x: Int, _ y: Int, _ w: Int, _ h: Int) {
+        let group = top
+        group.buffer.setClip(group.clip)
+        pixman_image_composite32(PIXMAN_OP_OVER, solid(argb), mask, group.buffer.image, 0, 0, 0, 0,
+                                 Int32(x), Int32(y), Int32(w), Int32(h))
+    }
+
+    /// Straight parts as boxes (SRC when opaque), the four corners through cached corner masks;
+    /// shapes too small for separate corners go through one whole-shape mask.
+    private func fillRounded(_ r: PixelRect, radius: Double, argb: UInt32) {
+        guard !r.isEmpty, argb >> 24 != 0 else { return }
+        let group = top
+        let op = argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
+        if shape.radius4 == 0 {
+            group.buffer.setClip(group.clip)
+            fillBoxes(group.buffer, [r], argb: argb, op: op)
+            return
+        }
+        let n = Int(shape.radius.rounded(.up))
+        guard 2 * n <= r.width && 2 * n <= r.height else {
+            let mask = coverage.mask(shape)
+            composite(argb: argb, mask: mask.image, at: r.x, r.y, mask.width, mask.height)
+            return
+        }
+        group.buffer.setClip(group.clip)
+        fillBoxes(group.buffer, [PixelRect(x: r.x + n, y: r.y, width: r.width - 2 * n, height: r.height),
+                                 PixelRect(x: r.x, y: r.y + n, width: n, height: r.height - 2 * n),
+                                 PixelRect(x: r.maxX - n, y: r.y + n, width: n, height: r.height - 2 * n)],
+                  argb: argb, op: op)
+        let corners = coverage.corners(radius4: shape.radius4)
+        composite(argb: argb, mask: corners[Corner.topLeft.rawValue].image, at: r.x, r.y, n, n)
+        composite(argb: argb, mask: corners[Corner.topRight.rawValue].image, at: r.maxX - n, r.y, n, n)
+        composite(argb: argb, mask: corners[Corner.bottomLeft.rawValue].image, at: r.x, r.maxY - n, n, n)
+        composite(argb: argb, mask: corners[Corner.bottomRight.rawValue].image, at: r.maxX - n, r.maxY - n, n, n)
+    }
+
+    // MARK: Groups
+
+    private func borrowBuffer() -> PixelBuffer {
+        let base = stack[0].buffer
+        if let i = pool.firstIndex(where: { $0.width == base.width && $0.height == base.height }) {
+            let buffer = pool.remove(at: i)
+            buffer.setClip(nil)
+            buffer.clear()
+            return buffer
+        }
+        return PixelBuffer(width: base.width, height: base.height)
+    }
+
+    private func pushGroup(_ group: Group) { stack.append(group) }
+
+    private func popGroup() {
+        let group = stack.removeLast()
+        let parent = top
+        guard group.buffer !== parent.buffer else { return }  // a rectangular clip: nothing to merge
+        parent.buffer.setClip(parent.clip)
+        let c = group.clip
+        if let (rect, radius) = group.roundedClip {
+            let mask = coverage.mask(RoundedShape(width: Double(rect.width), height: Double(rect.height), radius: radius))
+            // Source and mask offsets: take group pixels at the clip rect, mask from the clip rect's origin.
+            pixman_image_composite32(PIXMAN_OP_OVER, group.buffer.image, mask.image, parent.buffer.image,
+                                     Int32(c.x), Int32(c.y), Int32(c.x - rect.x), Int32(c.y - rect.y),
+                                     Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+        } else if let alpha = group.alpha {
+            let a = UInt32((alpha * 255).rounded())
+            pixman_image_composite32(PIXMAN_OP_OVER, group.buffer.image, solid(a << 24), parent.buffer.image,
+                                     Int32(c.x), Int32(c.y), 0, 0, Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+        }
+        if pool.count < 4 { pool.append(group.buffer) }
+    }
+
+    // MARK: Text
+
+    private func drawText(_ run: TextRun) {
+        let frame = run.frame
+        guard !run.text.isEmpty, run.color.alpha > 0 else { return }
+        let source = solid(run.color.premultipliedARGB)
+        let group = top
+        var clip = group.clip
+        if run.lineBreakMode == .byClipping { clip = clip.intersection(pixelRect(frame)) }
+        group.buffer.setClip(clip)
+        textEngine.withLock {
+            let layout = textEngine.layout(run.layoutRequest, width: frame.width)
+            let face = textEngine.face(for: run.font)
+            let pixelSize = layout.pointSize * scale
+            let textHeight = Double(layout.lines.count) * layout.lineHeight
+            let top = frame.minY + max(0, (frame.height - textHeight) / 2)
+            for (i, line) in layout.lines.enumerated() {
+                let x = TextEngine.lineOrigin(line, in: frame, alignment: run.alignment, direction: run.layoutDirection)
+                let baseline = ((top + layout.ascent + Double(i) * layout.lineHeight) * scale + offsetY).rounded()
+                var pen = x
+                if line.isRightToLeft { pen += line.width }
+                let unit = layout.pointSize / face.unitsPerEm
+                for piece in line.pieces {
+                    let run = piece.run
+                    for g in piece.range {
+                        let advance = run.advances[g] * unit
+                        if line.isRightToLeft { pen -= advance }
+                        let gx = (pen + run.xOffsets[g] * unit) * scale + offsetX
+                        let gy = baseline - (run.yOffsets[g] * unit * scale).rounded()
+                        if !line.isRightToLeft { pen += advance }
+                        let whole = gx.rounded(.down)
+                        let phase = min(3, Int(((gx - whole) * 4).rounded(.down)))
+                        guard let glyph = textEngine.glyphMask(face: run.face, glyph: run.glyphs[g], pixelSize: pixelSize, phase: phase) else { continue }
+                        pixman_image_composite32(PIXMAN_OP_OVER, source, glyph.mask.image, group.buffer.image, 0, 0, 0, 0,
+                                                 Int32(Int(whole) + glyph.left), Int32(Int(gy) - glyph.top),
+                                                 Int32(glyph.mask.width), Int32(glyph.mask.height))
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Symbols and images
+
+    private func drawSymbol(name: String, frame: Rect, pointSize: Double, weight: FontWeight, argb: UInt32) {
+        let side = min(SymbolCatalog.standardDimension(pointSize: pointSize), frame.width, frame.height)
+        let size = Int((side * scale).rounded())
+        guard size > 0 else { return }
+        if name != SymbolCatalog.missingName && !SymbolRenderer.isKnown(name) { problems.append("unknown symbol \"\(name)\" drawn as a missing-symbol box") }
+        let mask = symbols.mask(name: name, size: size, weight: weight)
+        let x = Int((frame.midX * scale + offsetX - Double(size) / 2).rounded())
+        let y = Int((frame.midY * scale + offsetY - Double(size) / 2).rounded())
+        composite(argb: argb, mask: mask.image, at: x, y, size, size)
+    }
+
+    private func drawImage(path: String, frame: Rect, mode: ContentMode, tint: Color?) {
+        let dest = pixelRect(frame)
+        guard !dest.isEmpty else { return }
+        let image: PixelBuffer
+        switch images.image(path: path) {
+        case .success(let decoded): image = decoded
+        case .failure(let error):
+            problems.append("image \(error.description); drawn as a missing-image box")
+            drawSymbol(name: SymbolCatalog.missingName, frame: frame, pointSize: frame.height / 1.2, weight: .regular,
+                       argb: (tint ?? .systemGray).premultipliedARGB)
+            return
+        }
+        let iw = Double(image.width), ih = Double(image.height)
+        var sx = Double(dest.width) / iw, sy = Double(dest.height) / ih
+        switch mode {
+        case .scaleToFill: break
+        case .scaleAspectFit: sx = min(sx, sy); sy = sx
+        case .scaleAspectFill: sx = max(sx, sy); sy = sx
+        case .center: sx = scale; sy = scale
+        }
+        let w = Int((iw * sx).rounded()), h = Int((ih * sy).rounded())
+        let x = dest.x + (dest.width - w) / 2, y = dest.y + (dest.height - h) / 2
+        var transform = pixman_transform_t()
+        pixman_transform_init_scale(&transform, pixman_fixed_t((65536 / sx).rounded()), pixman_fixed_t((65536 / sy).rounded()))
+        pixman_image_set_transform(image.image, &transform)
+        let group = top
+        group.buffer.setClip(group.clip.intersection(dest))
+        if let tint {
+            pixman_image_composite32(PIXMAN_OP_OVER, solid(tint.premultipliedARGB), image.image, group.buffer.image,
+                                     0, 0, 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
+        } else {
+            pixman_image_composite32(PIXMAN_OP_OVER, image.image, nil, group.buffer.image,
+                                     0, 0, 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
+        }
+        pixman_image_set_transform(image.image, nil)
+    }
+}
+
+extension TextEngine {
+    /// Where a line starts (points) inside `frame` for an alignment; natural and justified follow
+    /// the layout direction (justified lines are not stretched).
+    static func lineOrigin(_ line: TextLayout.Line, in frame: Rect, alignment: TextAlignment,
+                           direction: LayoutDirection) -> Double {
+        let free = frame.width - line.width
+        switch alignment {
+        case .left: return frame.minX
+        case .right: return frame.minX + free
+        case .center: return frame.minX + free / 2
+        case .natural, .justified: return direction == .rightToLeft ? frame.minX + free : frame.minX
+        }
+    }
+}
