@@ -58,11 +58,6 @@ public struct BackgroundConfiguration: Hashable, Sendable, PropertyInspectable {
     public static func listHeader() -> Self { .styled(.listHeader) }
     public static func listFooter() -> Self { .styled(.listFooter) }
 
-    private static func styled(_ style: Style) -> Self {
-        var c = BackgroundConfiguration(style: style)
-        c.applyDefaults(for: CellConfigurationState())
-        return c
-    }
 
     // MARK: State
 
@@ -98,7 +93,7 @@ public struct BackgroundConfiguration: Hashable, Sendable, PropertyInspectable {
     /// `pressed` transformer, disabling it greys it through `grayscale`, a drop target shows a
     /// faded tint; plain and grouped lists highlight and select with systemGray4 (dynamic, so
     /// light and dark differ); a lifted or dragged cell is opaque, rounded and casts a shadow.
-    private mutating func applyDefaults(for state: CellConfigurationState) {
+    mutating func applyDefaults(for state: CellConfigurationState) {
         let effective = Self.effectiveStyle(style, in: state.traitCollection.listEnvironment)
         var color: Color? = .clear
         var transformer: ColorTransformer? = nil
@@ -298,5 +293,19 @@ public struct CustomBackgroundView: Hashable, Sendable, PropertyValueConvertible
     /// Only nil can be set by name; a drawing function comes from code.
     public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> CustomBackgroundView? {
         throw .invalidValue(property: property, reason: "a custom view is set from code, not by value")
+    }
+}
+
+extension BackgroundConfiguration {
+    /// The factory of a style by its name ("listSidebarCell"), for event streams; nil for unknown names.
+    public init?(styleName: String) {
+        guard let style = Style(rawValue: styleName) else { return nil }
+        self = .styled(style)
+    }
+
+    static func styled(_ style: Style) -> Self {
+        var c = BackgroundConfiguration(style: style)
+        c.applyDefaults(for: CellConfigurationState())
+        return c
     }
 }

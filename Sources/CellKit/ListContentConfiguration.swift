@@ -70,11 +70,6 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, Property
     public static func header() -> Self { .styled(.header) }
     public static func footer() -> Self { .styled(.footer) }
 
-    private static func styled(_ style: Style) -> Self {
-        var c = ListContentConfiguration(style: style)
-        c.applyDefaults(for: CellConfigurationState())
-        return c
-    }
 
     // MARK: ContentConfiguration
 
@@ -107,7 +102,7 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, Property
     /// accompanied sidebars keep label colours on their grey selection; every style dims text
     /// and image to tertiaryLabel when disabled and not selected. Highlight alone, editing,
     /// swiping, dragging and drop targeting change only the background.
-    private mutating func applyDefaults(for state: CellConfigurationState) {
+    mutating func applyDefaults(for state: CellConfigurationState) {
         let traits = state.traitCollection
         let effective = Self.effectiveStyle(style, in: traits.listEnvironment)
         let category = traits.preferredContentSizeCategory
@@ -218,5 +213,19 @@ extension TextProperties {
         followContentSize(category)
         $color.restyle(color)
         $transform.restyle(transform)
+    }
+}
+
+extension ListContentConfiguration {
+    /// The factory of a style by its name ("sidebarCell"), for event streams; nil for unknown names.
+    public init?(styleName: String) {
+        guard let style = Style(rawValue: styleName) else { return nil }
+        self = .styled(style)
+    }
+
+    static func styled(_ style: Style) -> Self {
+        var c = ListContentConfiguration(style: style)
+        c.applyDefaults(for: CellConfigurationState())
+        return c
     }
 }

@@ -1,0 +1,303 @@
+/// A cell or a header/footer view: it holds content and background configurations, builds its
+/// configuration state, and runs UIKit's update cycle (UIKIT.md §6). One class serves both;
+/// `Cell` and `HeaderFooterView` differ only in their state type and defaults.
+///
+/// `updateConfiguration(using:)`, UIKit's override point, is the stored closure
+/// `updateConfigurationOverride`: cells are final (plugin and built-in cells are the same class,
+/// and subclassing cannot cross the plugin boundary), so code customises a cell by value.
+public final class ConfigurableView<State: ConfigurationState & Hashable> {
+    public let role: ConfigurableViewRole
+    /// The list appearance the view sits in; it picks the default configurations.
+    public var appearance: ListAppearance {
+        didSet { if appearance != oldValue { traitCollection.listEnvironment = appearance.listEnvironment } }
+    }
+
+    /// The state inputs (flags, traits, custom states). Changing any requests an update.
+    private var inputs: State
+
+    // MARK: Configurations
+
+    private var storedContent: (any ContentConfiguration)?
+    private var storedBackground: BackgroundConfiguration?
+    private var storedBackgroundColor: Color?
+    private var isRunningHooks = false
+
+    /// Setting it applies `updated(for: configurationState)` first when automatic updates are on
+    /// (as UIKit does, so a configuration set on a selected cell looks selected); the content view
+    /// takes it in the next pass, which setting requests.
+    public var contentConfiguration: (any ContentConfiguration)? {
+        get { storedContent }
+        set {
+            storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
+            if !isRunningHooks { requestUpdate() }
+        }
+    }
+
+    /// Mutually exclusive with `backgroundColor`: setting one clears the other.
+    public var backgroundConfiguration: BackgroundConfiguration? {
+        get { storedBackground }
+        set {
+            storedBackground = automaticallyUpdatesBackgroundConfiguration ? newValue?.updated(for: inputs) : newValue
+            if newValue != nil { storedBackgroundColor = nil }
+            if !isRunningHooks { requestUpdate() }
+        }
+    }
+
+    /// A plain fill instead of a background configuration (UIKit's `backgroundColor`); setting
+    /// it removes the background configuration.
+    public var backgroundColor: Color? {
+        get { storedBackgroundColor }
+        set {
+            storedBackgroundColor = newValue
+            if newValue != nil { storedBackground = nil }
+            if !isRunningHooks { requestUpdate() }
+        }
+    }
+
+    public var automaticallyUpdatesContentConfiguration = true
+    public var automaticallyUpdatesBackgroundConfiguration = true
+
+    /// UIKit's `updateConfiguration(using:)`: runs in every pass after `updated(for:)`.
+    public var updateConfigurationOverride: ((ConfigurableView, State) -> Void)?
+
+    /// Runs after `updateConfigurationOverride`; setting it requests an update.
+    public var configurationUpdateHandler: ((ConfigurableView, State) -> Void)? {
+        didSet { requestUpdate() }
+    }
+
+    /// The colour nil tints resolve to.
+    public var tintColor: Color = .tintColor {
+        didSet { if tintColor != oldValue { invalidateLayout() } }
+    }
+
+    /// Margins the content configuration may preserve (`axesPreservingSuperviewLayoutMargins`)
+    /// and the background may add to its insets.
+    public var layoutMargins: DirectionalEdgeInsets {
+        didSet { if layoutMargins != oldValue { invalidateLayout() } }
+    }
+
+    // MARK: The content view and the update pass
+
+    public private(set) var contentView: (any ContentView)?
+    /// Whether a pass is pending, and how many requests it folds together.
+    public private(set) var needsUpdateConfiguration = true
+    private var pendingRequests = 1
+    private var appliedState: State?
+    /// The record of the most recent pass (also of passes run implicitly before first display).
+    public private(set) var lastUpdate: ConfigurationUpdate<State>?
+    private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
+
+    init(role: ConfigurableViewRole, appearance: ListAppearance, state: State) {
+        self.role = role
+        self.appearance = appearance
+        inputs = state
+        inputs.traitCollection.listEnvironment = appearance.listEnvironment
+        layoutMargins = appearance.cellLayoutMargins
+        storedBackground = defaultBackgroundConfiguration()
+    }
+
+    /// The state `updated(for:)` and the hooks see: the view's flags, traits and custom states.
+    public var configurationState: State { inputs }
+
+    /// The view's traits; the list environment always follows `appearance`.
+    public var traitCollection: TraitCollection {
+        get { inputs.traitCollection }
+        set {
+            var traits = newValue
+            traits.listEnvironment = appearance.listEnvironment
+            mutateInputs { $0.traitCollection = traits }
+        }
+    }
+
+    public subscript(customState key: ConfigurationStateCustomKey) -> CustomStateValue? {
+        get { inputs.customStates[key] }
+        set { mutateInputs { $0.customStates[key] = newValue } }
+    }
+
+    /// Changes state inputs; a real change requests an update.
+    public func mutateInputs(_ change: (inout State) -> Void) {
+        var copy = inputs
+        change(&copy)
+        if copy != inputs {
+            inputs = copy
+            requestUpdate()
+        }
+    }
+
+    /// Requests an update pass. Requests coalesce: many before a pass make one pass.
+    public func setNeedsUpdateConfiguration() { requestUpdate() }
+
+    private func requestUpdate() {
+        pendingRequests += 1
+        needsUpdateConfiguration = true
+    }
+
+    private func invalidateLayout() { cachedHeight = nil }
+
+    /// A fresh content configuration in the style of this view's list and role, for the current state.
+    public func defaultContentConfiguration() -> ListContentConfiguration {
+        ListContentConfiguration.styled(appearance.defaultContentStyle(for: role)).updated(for: inputs)
+    }
+
+    /// A fresh background configuration in the style of this view's list and role, for the current state.
+    public func defaultBackgroundConfiguration() -> BackgroundConfiguration {
+        BackgroundConfiguration.styled(appearance.defaultBackgroundStyle(for: role)).updated(for: inputs)
+    }
+
+    /// Runs the pending pass, if any: (1) state, (2) `updated(for:)` when automatic, (3) the
+    /// override then the handler, (4) the content view takes the configuration (reused when it
+    /// `supports` it, else replaced). Returns what happened; nil when nothing was pending.
+    @discardableResult
+    public func updateConfigurationIfNeeded() -> ConfigurationUpdate<State>? {
+        guard needsUpdateConfiguration else { return nil }
+        let state = inputs
+        let contentBefore = storedContent, backgroundBefore = storedBackground
+        if automaticallyUpdatesContentConfiguration { storedContent = storedContent?.updated(for: state) }
+        if automaticallyUpdatesBackgroundConfiguration { storedBackground = storedBackground?.updated(for: state) }
+        let contentAfterUpdate = storedContent, backgroundAfterUpdate = storedBackground
+
+        isRunningHooks = true
+        updateConfigurationOverride?(self, state)
+        configurationUpdateHandler?(self, state)
+        isRunningHooks = false
+
+        var supports: Bool?
+        let action: ConfigurationUpdate<State>.ViewAction
+        switch (contentView, storedContent) {
+        case (nil, nil):
+            action = .none
+        case (.some, nil):
+            contentView = nil
+            action = .removed
+        case (nil, .some(let config)):
+            contentView = config.makeContentView()
+            action = .created
+        case (.some(let view), .some(let config)):
+            let answer = view.supports(config)
+            supports = answer
+            if answer {
+                if !view.configuration.isEqual(to: config) { view.configuration = config }
+                action = .reused
+            } else {
+                contentView = config.makeContentView()
+                action = .replaced
+            }
+        }
+
+        let record = ConfigurationUpdate<State>(
+            previousState: appliedState, state: state, coalescedRequests: pendingRequests,
+            isFirstUpdate: appliedState == nil,
+            contentBeforeUpdate: contentBefore, contentAfterUpdate: contentAfterUpdate, contentAfterHooks: storedContent,
+            backgroundBeforeUpdate: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate,
+            backgroundAfterHooks: storedBackground, supportsAnswer: supports, viewAction: action)
+        appliedState = state
+        pendingRequests = 0
+        needsUpdateConfiguration = false
+        invalidateLayout()
+        lastUpdate = record
+        return record
+    }
+
+    // MARK: Self-sizing and drawing
+
+    /// The context the content view lays out in.
+    public func layoutContext(measurer: any TextMeasuring) -> LayoutContext {
+        LayoutContext(traits: inputs.traitCollection, textMeasurer: measurer, tintColor: tintColor,
+                      superviewLayoutMargins: layoutMargins)
+    }
+
+    /// The height the content needs at `width` (self-sizing). Runs a pending update first, so the
+    /// first layout already shows the first update; cached until something changes.
+    public func preferredHeight(forWidth width: Double, measurer: any TextMeasuring) -> Double {
+        updateConfigurationIfNeeded()
+        if let cachedHeight, cachedHeight.width == width, cachedHeight.traits == inputs.traitCollection {
+            return cachedHeight.height
+        }
+        let height = contentView?.sizeThatFits(Size(width: width, height: 0), context: layoutContext(measurer: measurer)).height
+            ?? layoutMargins.top + layoutMargins.bottom
+        cachedHeight = (width, inputs.traitCollection, height)
+        return height
+    }
+
+    /// Records background and content for a view of `size`, in view coordinates. `clip` (a rect
+    /// and corner radius in the same coordinates) rounds the corners of an inset-grouped section.
+    /// A pending update runs first: nothing is drawn from a stale configuration.
+    public func draw(size: Size, measurer: any TextMeasuring, clip: (rect: Rect, cornerRadius: Double)? = nil,
+                     into list: inout DisplayList) {
+        updateConfigurationIfNeeded()
+        let bounds = Rect(origin: .zero, size: size)
+        let traits = inputs.traitCollection
+        if let clip { list.append(.pushClip(clip.rect, cornerRadius: clip.cornerRadius)) }
+        if let storedBackground {
+            storedBackground.draw(in: bounds, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
+                                  into: &list)
+        } else if let storedBackgroundColor {
+            let fill = storedBackgroundColor.resolved(with: traits)
+            if fill.alpha > 0 { list.append(.fill(bounds, fill)) }
+        }
+        contentView?.draw(in: bounds, context: layoutContext(measurer: measurer), into: &list)
+        if clip != nil { list.append(.popClip) }
+    }
+
+    /// Gets the view ready for another row: flags and custom states back to normal, hooks and
+    /// configurations cleared, background back to the default — the content view stays, so the
+    /// next row's configuration can reuse it.
+    public func prepareForReuse(resetState: State) {
+        var fresh = resetState
+        fresh.traitCollection = inputs.traitCollection
+        inputs = fresh
+        updateConfigurationOverride = nil
+        configurationUpdateHandler = nil
+        automaticallyUpdatesContentConfiguration = true
+        automaticallyUpdatesBackgroundConfiguration = true
+        storedContent = nil
+        storedBackgroundColor = nil
+        storedBackground = defaultBackgroundConfiguration()
+        appliedState = nil
+        lastUpdate = nil
+        pendingRequests = 1
+        needsUpdateConfiguration = true
+        invalidateLayout()
+    }
+}
+
+/// A list cell: its state is a `CellConfigurationState`.
+public typealias Cell = ConfigurableView<CellConfigurationState>
+/// A section header or footer: its state is a `ViewConfigurationState`.
+public typealias HeaderFooterView = ConfigurableView<ViewConfigurationState>
+
+extension ConfigurableView where State == CellConfigurationState {
+    public convenience init(appearance: ListAppearance = .plain, traits: TraitCollection = .default) {
+        self.init(role: .cell, appearance: appearance, state: CellConfigurationState(traitCollection: traits))
+    }
+
+    public var isHighlighted: Bool { get { inputs.isHighlighted } set { mutateInputs { $0.isHighlighted = newValue } } }
+    public var isSelected: Bool { get { inputs.isSelected } set { mutateInputs { $0.isSelected = newValue } } }
+    public var isDisabled: Bool { get { inputs.isDisabled } set { mutateInputs { $0.isDisabled = newValue } } }
+    public var isFocused: Bool { get { inputs.isFocused } set { mutateInputs { $0.isFocused = newValue } } }
+    public var isEditing: Bool { get { inputs.isEditing } set { mutateInputs { $0.isEditing = newValue } } }
+    public var isExpanded: Bool { get { inputs.isExpanded } set { mutateInputs { $0.isExpanded = newValue } } }
+    public var isSwiped: Bool { get { inputs.isSwiped } set { mutateInputs { $0.isSwiped = newValue } } }
+    public var isReordering: Bool { get { inputs.isReordering } set { mutateInputs { $0.isReordering = newValue } } }
+    public var cellDragState: CellDragState { get { inputs.cellDragState } set { mutateInputs { $0.cellDragState = newValue } } }
+    public var cellDropState: CellDropState { get { inputs.cellDropState } set { mutateInputs { $0.cellDropState = newValue } } }
+
+    public func prepareForReuse() { prepareForReuse(resetState: CellConfigurationState()) }
+}
+
+extension ConfigurableView where State == ViewConfigurationState {
+    /// A header (`role: .header`) or footer (`.footer`) view.
+    public convenience init(role: ConfigurableViewRole, appearance: ListAppearance = .plain,
+                            traits: TraitCollection = .default) {
+        self.init(role: role == .cell ? .header : role, appearance: appearance,
+                  state: ViewConfigurationState(traitCollection: traits))
+    }
+
+    public var isHighlighted: Bool { get { inputs.isHighlighted } set { mutateInputs { $0.isHighlighted = newValue } } }
+    public var isSelected: Bool { get { inputs.isSelected } set { mutateInputs { $0.isSelected = newValue } } }
+    public var isDisabled: Bool { get { inputs.isDisabled } set { mutateInputs { $0.isDisabled = newValue } } }
+    public var isFocused: Bool { get { inputs.isFocused } set { mutateInputs { $0.isFocused = newValue } } }
+    public var isPinned: Bool { get { inputs.isPinned } set { mutateInputs { $0.isPinned = newValue } } }
+
+    public func prepareForReuse() { prepareForReuse(resetState: ViewConfigurationState()) }
+}

@@ -1,0 +1,75 @@
+/// The appearance of a list (UIKit's `UICollectionLayoutListConfiguration.Appearance`). It picks
+/// the default content and background styles of its cells, headers and footers, and how rows sit.
+public enum ListAppearance: String, Hashable, Sendable, CaseIterable, Codable {
+    case plain, grouped, insetGrouped, sidebar, sidebarPlain
+
+    /// The trait the list gives its views, which the iOS 18 `listCell()`/`header()` styles read.
+    public var listEnvironment: ListEnvironment {
+        switch self {
+        case .plain: .plain
+        case .grouped: .grouped
+        case .insetGrouped: .insetGrouped
+        case .sidebar: .sidebar
+        case .sidebarPlain: .sidebarPlain
+        }
+    }
+
+    /// The appearance of a list environment; nil for `none` (not in a list).
+    public init?(_ environment: ListEnvironment) {
+        switch environment {
+        case .none: return nil
+        case .plain: self = .plain
+        case .grouped: self = .grouped
+        case .insetGrouped: self = .insetGrouped
+        case .sidebar: self = .sidebar
+        case .sidebarPlain: self = .sidebarPlain
+        }
+    }
+
+    /// `defaultContentConfiguration()`'s style for a cell, header or footer in this list.
+    /// Sidebar-plain lists use sidebar cells, as UIKit's.
+    public func defaultContentStyle(for role: ConfigurableViewRole) -> ListContentConfiguration.Style {
+        switch (role, self) {
+        case (.cell, .plain), (.cell, .grouped), (.cell, .insetGrouped): .cell
+        case (.cell, .sidebar), (.cell, .sidebarPlain): .sidebarCell
+        case (.header, .plain): .plainHeader
+        case (.header, .grouped), (.header, .insetGrouped): .groupedHeader
+        case (.header, .sidebar), (.header, .sidebarPlain): .sidebarHeader
+        case (.footer, .plain): .plainFooter
+        case (.footer, _): .groupedFooter
+        }
+    }
+
+    /// `defaultBackgroundConfiguration()`'s style for a cell, header or footer in this list.
+    public func defaultBackgroundStyle(for role: ConfigurableViewRole) -> BackgroundConfiguration.Style {
+        switch (role, self) {
+        case (.cell, .plain): .listPlainCell
+        case (.cell, .grouped), (.cell, .insetGrouped): .listGroupedCell
+        case (.cell, .sidebar), (.cell, .sidebarPlain): .listSidebarCell
+        case (.header, .plain), (.footer, .plain): .listPlainHeaderFooter
+        case (.header, .sidebar), (.header, .sidebarPlain): .listSidebarHeader
+        case (_, _): .listGroupedHeaderFooter
+        }
+    }
+
+    /// Rows of inset-grouped lists are inset from the list's edges by this much and their
+    /// sections get rounded corners; other appearances run edge to edge.
+    public var rowInset: Double { self == .insetGrouped ? 20 : 0 }
+    public var sectionCornerRadius: Double { self == .insetGrouped ? 10 : 0 }
+    /// Space standing in for a missing header in grouped lists (sections stay apart).
+    public var sectionSpacingWithoutHeader: Double {
+        switch self {
+        case .grouped, .insetGrouped: 20
+        case .plain, .sidebar, .sidebarPlain: 0
+        }
+    }
+    /// The layout margins a list gives its cells (content margins win where larger).
+    public var cellLayoutMargins: DirectionalEdgeInsets {
+        DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
+    }
+}
+
+/// Whether a configurable view is a cell or a section's header or footer.
+public enum ConfigurableViewRole: String, Hashable, Sendable, CaseIterable {
+    case cell, header, footer
+}
