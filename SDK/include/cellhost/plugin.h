@@ -1,0 +1,435 @@
+/*
+ * cellhost plugin ABI — the one contract between the cellhost host and a plugin (.so).
+ *
+ * A plugin adds content configuration types (UIKit's UIContentConfiguration) and their content
+ * views to cellhost. Everything that crosses this boundary is C: opaque handles, UTF-8 strings,
+ * plain structs and plain function pointers. No C++ or Swift type crosses it, so a plugin
+ * written in C, Swift (through SDK/Swift), Rust or Zig works the same.
+ *
+ * ENTRY
+ *   The plugin exports exactly one symbol:
+ *       const cellhost_plugin_descriptor *cellhost_plugin_entry(void);
+ *   It returns a pointer to a descriptor that stays valid and unchanged until the process ends
+ *   (the host never dlcloses a plugin). It must not call back into the host.
+ *
+ * VERSIONING AND COMPATIBILITY RULE
+ *   Every struct the plugin hands to the host and every struct the host hands to the plugin
+ *   starts with a cellhost_header: its own size in bytes and the ABI version it was built
+ *   against. The host accepts a plugin whose major version equals the host's and whose minor
+ *   version is less than or equal to the host's; anything else is refused with a sentence that
+ *   names both versions. Minor versions only append fields at the end of structs, so a reader
+ *   reads the fields its own version knows and only if struct_size says they are present.
+ *   Arrays of structs (properties, actions) are walked with a stride of the first element's
+ *   struct_size.
+ *
+ * STRINGS
+ *   All strings are UTF-8. Strings in descriptors are NUL-terminated and static. Property
+ *   values of type `*` cross as NUL-terminated `const char *` (see encodings below). Text drawn
+ *   or measured through the host services crosses as pointer + byte length (no NUL needed).
+ *
+ * OWNERSHIP
+ *   Whoever allocates frees: configurations and views are created and destroyed by the plugin
+ *   through the functions in its descriptor; host objects (canvas, embedded list views,
+ *   colour transformers) belong to the host. Every function below states who calls it.
+ *
+ * THREADS
+ *   The host calls a plugin from one thread at a time (the engine thread of the process that
+ *   loaded it); plugin functions need no locking. Host services may be called only from
+ *   inside a call the host made into the plugin, on that same thread, except `log`, which may be
+ *   called from any thread at any time after `init`.
+ *
+ * TYPE ENCODINGS (in the spirit of the Objective-C runtime)
+ *   B               bool                       (C99 bool, one byte)
+ *   q               int64_t
+ *   d               double
+ *   *               const char *               NUL-terminated UTF-8. A getter returns a string
+ *                                              owned by the configuration, valid until the next
+ *                                              call on that configuration; a setter receives a
+ *                                              string owned by the host, valid only during the
+ *                                              call (copy it).
+ *   {Color=dddd}    cellhost_color by value    sRGB, straight alpha, components 0…1
+ *   {Size=dd}       cellhost_size by value
+ *   {Insets=dddd}   cellhost_insets by value   top, leading, bottom, trailing
+ *   @T              cellhost_color_transformer (a plain C function pointer; NULL = none)
+ *   A property's encoding is exactly one of these. An action's encoding is the concatenation of
+ *   its arguments' encodings ("" for none, "dB" for (double, bool)).
+ *
+ * PROPERTY AND ACTION CALLING CONVENTION (the host calls these through libffi)
+ *   getter:  T    get(const cellhost_config *config, const cellhost_property *property);
+ *   setter:  void set(cellhost_config *config, const cellhost_property *property, T value);
+ *   action:  bool act(cellhost_config *config, const cellhost_action *action, A1 a1, A2 a2, ...);
+ *   The descriptor pointer is passed back so one function can serve several properties (it may
+ *   read property->user_data). A setter marks the property customised ("locked": a later
+ *   updated_for_state must keep its value). An action returns false when it refuses its
+ *   arguments (and should log why). The host calls setters and actions only on a configuration
+ *   it just copied and owns alone (copy-on-write), so they may mutate in place.
+ */
+#ifndef CELLHOST_PLUGIN_H
+#define CELLHOST_PLUGIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CELLHOST_ABI_MAJOR 1
+#define CELLHOST_ABI_MINOR 0
+/* "CHPL": the first field after the header of a plugin descriptor, so the host can tell a
+ * descriptor from garbage. */
+#define CELLHOST_DESCRIPTOR_MAGIC 0x4C504843u
+#define CELLHOST_ENTRY_SYMBOL "cellhost_plugin_entry"
+
+/* At the head of every struct. Fill with CELLHOST_HEADER(type). */
+typedef struct cellhost_header {
+    uint32_t struct_size;
+    uint16_t abi_major;
+    uint16_t abi_minor;
+} cellhost_header;
+
+#define CELLHOST_HEADER(type) { (uint32_t)sizeof(type), CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR }
+
+/* ---------------------------------------------------------------------------------------- */
+/* Values (cross by value; no header: their layout is fixed by their encoding)               */
+
+typedef struct cellhost_color { double red, green, blue, alpha; } cellhost_color;         /* {Color=dddd} */
+typedef struct cellhost_size { double width, height; } cellhost_size;                     /* {Size=dd} */
+typedef struct cellhost_insets { double top, leading, bottom, trailing; } cellhost_insets; /* {Insets=dddd} */
+typedef struct cellhost_point { double x, y; } cellhost_point;
+typedef struct cellhost_rect { double x, y, width, height; } cellhost_rect;
+
+/* A colour transformer (UIKit's UIConfigurationColorTransformer): colour in, colour out.
+ * Transformers the host hands out are valid until the process ends and may be called from any
+ * call into the plugin. */
+typedef cellhost_color (*cellhost_color_transformer)(cellhost_color color);
+
+/* Every function pointer in a property or action descriptor is stored as this type; the host
+ * calls it with the signature its encoding describes. */
+typedef void (*cellhost_fn)(void);
+
+typedef int32_t cellhost_font_weight;
+#define CELLHOST_FONT_REGULAR 0
+#define CELLHOST_FONT_MEDIUM 1
+#define CELLHOST_FONT_SEMIBOLD 2
+#define CELLHOST_FONT_BOLD 3
+
+typedef int32_t cellhost_text_style; /* UIFont.TextStyle */
+#define CELLHOST_TEXT_STYLE_NONE (-1)
+#define CELLHOST_TEXT_STYLE_LARGE_TITLE 0
+#define CELLHOST_TEXT_STYLE_TITLE1 1
+#define CELLHOST_TEXT_STYLE_TITLE2 2
+#define CELLHOST_TEXT_STYLE_TITLE3 3
+#define CELLHOST_TEXT_STYLE_HEADLINE 4
+#define CELLHOST_TEXT_STYLE_BODY 5
+#define CELLHOST_TEXT_STYLE_CALLOUT 6
+#define CELLHOST_TEXT_STYLE_SUBHEADLINE 7
+#define CELLHOST_TEXT_STYLE_FOOTNOTE 8
+#define CELLHOST_TEXT_STYLE_CAPTION1 9
+#define CELLHOST_TEXT_STYLE_CAPTION2 10
+
+typedef struct cellhost_font {
+    const char *family;            /* NULL = the system family. Host-returned: static. */
+    double point_size;
+    cellhost_font_weight weight;
+    bool italic;
+    cellhost_text_style text_style; /* the style it was made for, or CELLHOST_TEXT_STYLE_NONE */
+} cellhost_font;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Traits and states                                                                          */
+
+typedef int32_t cellhost_enum;
+/* user_interface_style */
+#define CELLHOST_STYLE_LIGHT 0
+#define CELLHOST_STYLE_DARK 1
+/* layout_direction */
+#define CELLHOST_LTR 0
+#define CELLHOST_RTL 1
+/* size classes */
+#define CELLHOST_SIZE_CLASS_UNSPECIFIED 0
+#define CELLHOST_SIZE_CLASS_COMPACT 1
+#define CELLHOST_SIZE_CLASS_REGULAR 2
+/* contrast */
+#define CELLHOST_CONTRAST_NORMAL 0
+#define CELLHOST_CONTRAST_HIGH 1
+/* list_environment: 0 none, 1 plain, 2 grouped, 3 insetGrouped, 4 sidebar, 5 sidebarPlain */
+/* content_size_category: 0 XS, 1 S, 2 M, 3 L (default), 4 XL, 5 XXL, 6 XXXL, 7…11 AX1…AX5 */
+#define CELLHOST_CONTENT_SIZE_LARGE 3
+#define CELLHOST_CONTENT_SIZE_FIRST_ACCESSIBILITY 7
+
+typedef struct cellhost_traits {
+    cellhost_header header;
+    cellhost_enum user_interface_style;
+    cellhost_enum content_size_category;
+    cellhost_enum layout_direction;
+    cellhost_enum horizontal_size_class;
+    cellhost_enum vertical_size_class;
+    cellhost_enum list_environment;
+    cellhost_enum accessibility_contrast;
+    double display_scale; /* 1, 2 or 3 */
+} cellhost_traits;
+
+/* State flags (cellhost_state.flags). The last four exist only in cell states. */
+#define CELLHOST_STATE_HIGHLIGHTED (1u << 0)
+#define CELLHOST_STATE_SELECTED    (1u << 1)
+#define CELLHOST_STATE_DISABLED    (1u << 2)
+#define CELLHOST_STATE_FOCUSED     (1u << 3)
+#define CELLHOST_STATE_PINNED      (1u << 4)
+#define CELLHOST_STATE_EDITING     (1u << 5)
+#define CELLHOST_STATE_EXPANDED    (1u << 6)
+#define CELLHOST_STATE_SWIPED      (1u << 7)
+#define CELLHOST_STATE_REORDERING  (1u << 8)
+
+#define CELLHOST_STATE_KIND_VIEW 0 /* a header's, footer's or plain view's state */
+#define CELLHOST_STATE_KIND_CELL 1
+
+#define CELLHOST_DRAG_NONE 0
+#define CELLHOST_DRAG_LIFTING 1
+#define CELLHOST_DRAG_DRAGGING 2
+#define CELLHOST_DROP_NONE 0
+#define CELLHOST_DROP_NOT_TARGETED 1
+#define CELLHOST_DROP_TARGETED 2
+
+#define CELLHOST_VALUE_BOOL 0
+#define CELLHOST_VALUE_INT 1
+#define CELLHOST_VALUE_DOUBLE 2
+#define CELLHOST_VALUE_STRING 3
+
+/* One app-defined custom state (UIConfigurationStateCustomKey → value). */
+typedef struct cellhost_custom_state {
+    const char *key;     /* NUL-terminated */
+    cellhost_enum kind;  /* CELLHOST_VALUE_* */
+    union { bool b; int64_t i; double d; const char *s; } value;
+} cellhost_custom_state;
+
+/* A configuration state. Host-owned, valid only during the call it is passed to. */
+typedef struct cellhost_state {
+    cellhost_header header;
+    cellhost_enum kind;          /* CELLHOST_STATE_KIND_* */
+    uint32_t flags;              /* CELLHOST_STATE_* */
+    cellhost_enum drag_state;    /* CELLHOST_DRAG_* */
+    cellhost_enum drop_state;    /* CELLHOST_DROP_* */
+    cellhost_traits traits;
+    const cellhost_custom_state *custom_states; /* sorted by key */
+    uint32_t custom_state_count;
+} cellhost_state;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Host objects handed to plugin code                                                         */
+
+/* A plugin defines `struct cellhost_config` and `struct cellhost_view` as its own types; the
+ * host only passes the pointers around. */
+typedef struct cellhost_config cellhost_config;       /* a plugin configuration (plugin-owned) */
+typedef struct cellhost_view cellhost_view;           /* a plugin content view (plugin-owned) */
+typedef struct cellhost_canvas cellhost_canvas;       /* where a view draws (host-owned, per call) */
+typedef struct cellhost_list_view cellhost_list_view; /* an embedded host ListContentView */
+
+/* What a view lays out and draws with. Host-owned, valid only during the call. */
+typedef struct cellhost_context {
+    cellhost_header header;
+    cellhost_traits traits;
+    const void *host_data; /* opaque: pass the context back to host services unchanged */
+} cellhost_context;
+
+typedef int32_t cellhost_text_alignment; /* 0 natural, 1 left, 2 center, 3 right, 4 justified */
+typedef int32_t cellhost_line_break;     /* 0 word wrap, 1 char wrap, 2 clip, 3 truncate head, 4 truncate tail, 5 truncate middle */
+typedef int32_t cellhost_content_mode;   /* 0 scaleToFill, 1 scaleAspectFit, 2 scaleAspectFill, 3 center */
+
+typedef struct cellhost_text_request {
+    cellhost_header header;
+    const char *text;      /* UTF-8, `length` bytes, no NUL needed */
+    size_t length;
+    cellhost_font font;
+    int32_t number_of_lines; /* 0 = unlimited */
+    cellhost_line_break line_break;
+} cellhost_text_request;
+
+typedef struct cellhost_text_metrics {
+    cellhost_size size;
+    int32_t line_count;
+    double first_baseline, last_baseline, line_height;
+} cellhost_text_metrics;
+
+/* A run of text drawn inside `frame`, laid out with the rules measure_text used. */
+typedef struct cellhost_text_run {
+    cellhost_header header;
+    cellhost_text_request text;
+    cellhost_color color;
+    cellhost_rect frame;
+    cellhost_text_alignment alignment;
+} cellhost_text_run;
+
+/* The content of an embedded host ListContentView (a ListContentConfiguration of `style`,
+ * updated for the state passed along). NULL strings leave the part out. */
+typedef struct cellhost_list_content {
+    cellhost_header header;
+    const char *text;
+    const char *secondary_text;
+    const char *symbol_name;  /* an image symbol ("star.fill") */
+} cellhost_list_content;
+
+#define CELLHOST_LOG_DEBUG 0
+#define CELLHOST_LOG_INFO 1
+#define CELLHOST_LOG_WARNING 2
+#define CELLHOST_LOG_ERROR 3
+
+/* The host services table. Host-owned and valid until the process ends; handed to the plugin's
+ * `init`. Every function is always present (never NULL) in a table whose struct_size covers it. */
+typedef struct cellhost_host {
+    cellhost_header header;
+    const char *host_name;
+    const char *host_version;
+
+    /* Optional host features by reverse-DNS id; NULL when absent. */
+    const void *(*get_extension)(const char *id);
+
+    /* Logging: shown in the host's trace, tagged with the plugin. Any thread. */
+    void (*log)(int32_t level, const char *message);
+
+    /* The canvas: each call records one drawing command (CellKit's DisplayCommand), in the
+     * drawing view's coordinates. Only during `draw`, on the canvas passed to it. */
+    void (*fill)(cellhost_canvas *canvas, cellhost_rect rect, cellhost_color color);
+    void (*rounded_rect)(cellhost_canvas *canvas, cellhost_rect rect, double corner_radius, cellhost_color color);
+    void (*stroke)(cellhost_canvas *canvas, cellhost_rect rect, double corner_radius, double width, cellhost_color color);
+    void (*text)(cellhost_canvas *canvas, const cellhost_text_run *run);
+    void (*symbol)(cellhost_canvas *canvas, const char *name, cellhost_rect frame, double point_size,
+                   cellhost_font_weight weight, cellhost_color color);
+    /* `tint` may be NULL (no recolouring). */
+    void (*image)(cellhost_canvas *canvas, const char *png_path, cellhost_rect frame, cellhost_content_mode mode,
+                  const cellhost_color *tint);
+    void (*push_clip)(cellhost_canvas *canvas, cellhost_rect rect, double corner_radius);
+    void (*pop_clip)(cellhost_canvas *canvas);
+    void (*push_alpha)(cellhost_canvas *canvas, double alpha);
+    void (*pop_alpha)(cellhost_canvas *canvas);
+
+    /* Text measurement with the host's fonts; `width` < 0 means unconstrained. During
+     * size_that_fits and draw, with the context passed to them. */
+    cellhost_text_metrics (*measure_text)(const cellhost_context *context, const cellhost_text_request *request,
+                                          double width);
+
+    /* System defaults for the given traits ("configurations as a source of default values");
+     * `traits` NULL means the default traits (light, Large text, LTR, @2x). Any call into the
+     * plugin, including make_default. */
+    cellhost_font (*default_font)(const cellhost_traits *traits, cellhost_text_style style);
+    /* A named system colour ("label", "systemBlue", "secondarySystemBackground", …) resolved
+     * for the traits. Returns false and leaves *out alone for an unknown name. */
+    bool (*system_color)(const cellhost_traits *traits, const char *name, cellhost_color *out);
+    cellhost_insets (*default_layout_margins)(const cellhost_traits *traits);
+
+    /* Colour transformers: a built-in by name ("grayscale", "preferredTint", "monochromeTint",
+     * "identity"), NULL when unknown; and `first` then `second` composed into one. Both return
+     * host functions valid until the process ends. */
+    cellhost_color_transformer (*color_transformer)(const char *name);
+    cellhost_color_transformer (*compose_color_transformers)(cellhost_color_transformer first,
+                                                             cellhost_color_transformer second);
+
+    /* An embedded host ListContentView, for a plugin view that shows standard list content
+     * next to its own. create: NULL when the style is unknown or the host has no list content.
+     * The plugin view owns what it creates and destroys it in its own destroy. */
+    cellhost_list_view *(*list_view_create)(const char *style);
+    void (*list_view_set_content)(cellhost_list_view *view, const cellhost_list_content *content,
+                                  const cellhost_state *state);
+    cellhost_size (*list_view_size_that_fits)(cellhost_list_view *view, cellhost_size target,
+                                              const cellhost_context *context);
+    void (*list_view_draw)(cellhost_list_view *view, cellhost_rect bounds, const cellhost_context *context,
+                           cellhost_canvas *canvas);
+    void (*list_view_destroy)(cellhost_list_view *view);
+} cellhost_host;
+
+/* ---------------------------------------------------------------------------------------- */
+/* What a plugin describes                                                                    */
+
+typedef struct cellhost_property {
+    cellhost_header header;
+    const char *name;     /* identifier: [A-Za-z_][A-Za-z0-9_]* (dots are for nesting) */
+    const char *encoding; /* one type encoding */
+    cellhost_fn getter;   /* required */
+    cellhost_fn setter;   /* NULL = read-only */
+    void *user_data;      /* for the plugin's own use */
+} cellhost_property;
+
+typedef struct cellhost_action {
+    cellhost_header header;
+    const char *name;
+    const char *encoding;        /* argument encodings concatenated, "" for none */
+    const char *argument_names;  /* comma-separated names for signatures ("by,animated"); may be NULL */
+    cellhost_fn function;        /* required */
+    void *user_data;
+} cellhost_action;
+
+/* A content view type. Host calls, in this order over a view's life: make (once), any number
+ * of supports / set_configuration / size_that_fits / draw, destroy (once). */
+typedef struct cellhost_view_type {
+    cellhost_header header;
+    /* A view already showing `initial` (it must draw from it without a second set). The view
+     * keeps its own copy of what it needs; the host still owns `initial`. */
+    cellhost_view *(*make)(const cellhost_config *initial);
+    /* Whether this view can show `candidate` (reused) or the host must make a new one
+     * (replaced). `candidate` is always of this view's configuration type. */
+    bool (*supports)(const cellhost_view *view, const cellhost_config *candidate);
+    /* Applies `config` at once. Host owns `config`; copy what you keep. */
+    void (*set_configuration)(cellhost_view *view, const cellhost_config *config);
+    /* Self-sizing: the size wanted at target.width (height computed). */
+    cellhost_size (*size_that_fits)(cellhost_view *view, cellhost_size target, const cellhost_context *context);
+    /* Draws the current configuration into `canvas`, bounds at the origin. */
+    void (*draw)(cellhost_view *view, cellhost_rect bounds, const cellhost_context *context, cellhost_canvas *canvas);
+    void (*destroy)(cellhost_view *view);
+} cellhost_view_type;
+
+/* A configuration type. Configurations are values: the host copies before every change and
+ * destroys every configuration it created or copied. */
+typedef struct cellhost_config_type {
+    cellhost_header header;
+    const char *type_id;      /* reverse-DNS, unique across all loaded plugins: "com.example.progress" */
+    const char *display_name; /* may be NULL */
+    const cellhost_property *properties; /* array, stride = properties[0].header.struct_size */
+    uint32_t property_count;
+    const cellhost_action *actions;      /* may be NULL when action_count is 0 */
+    uint32_t action_count;
+
+    /* All required. make_default: a new configuration with default values, nothing customised.
+     * copy: an independent copy. destroy: frees a configuration from make_default, copy or
+     * updated_for_state. equal: value equality. */
+    cellhost_config *(*make_default)(void);
+    cellhost_config *(*copy)(const cellhost_config *config);
+    void (*destroy)(cellhost_config *config);
+    bool (*equal)(const cellhost_config *a, const cellhost_config *b);
+    /* A new configuration restyled for `state`; must not change `config`; customised
+     * properties keep their values. The host owns and destroys the result. */
+    cellhost_config *(*updated_for_state)(const cellhost_config *config, const cellhost_state *state);
+    /* Whether the named property was set explicitly (locked). */
+    bool (*is_customized)(const cellhost_config *config, const char *property_name);
+
+    const cellhost_view_type *view_type; /* required */
+
+    /* Optional (may be NULL): the cell-level hook (UIKit's updateConfiguration(using:)), called
+     * by the cell after updated_for_state with the configuration about to be applied. Returns a
+     * new configuration the host owns, or NULL to keep `config` unchanged. */
+    cellhost_config *(*update_configuration)(const cellhost_config *config, const cellhost_state *state);
+} cellhost_config_type;
+
+typedef struct cellhost_plugin_descriptor {
+    cellhost_header header;
+    uint32_t magic;            /* CELLHOST_DESCRIPTOR_MAGIC */
+    const char *plugin_id;     /* reverse-DNS: "com.example.meters" */
+    const char *name;
+    const char *version;       /* the plugin's own version, free form ("1.2.0") */
+    const char *vendor;
+    const char *description;   /* may be NULL */
+    const cellhost_config_type *const *types; /* array of type_count pointers */
+    uint32_t type_count;
+    /* Optional: called once, before any other call, with the host services. Returns false to
+     * refuse to load (log why first). */
+    bool (*init)(const cellhost_host *host);
+    /* Optional: plugin features by reverse-DNS id; NULL when absent. */
+    const void *(*get_extension)(const char *id);
+} cellhost_plugin_descriptor;
+
+typedef const cellhost_plugin_descriptor *(*cellhost_plugin_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
