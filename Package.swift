@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "CellKit", targets: ["CellKit"]),
         .library(name: "CellHost", targets: ["CellHost"]),
         .library(name: "CellRender", targets: ["CellRender"]),
+        .library(name: "CellPlugins", targets: ["CellPlugins"]),
+        // Sample plugins, built as loadable .so files (libProgressMeter.so).
+        .library(name: "ProgressMeter", type: .dynamic, targets: ["ProgressMeter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +41,15 @@ let package = Package(
                 dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG"]),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit"],
                     exclude: ["Goldens"]),
+
+        // MARK: Plugins — the C ABI (SDK/include/cellhost/plugin.h), the loader, libffi.
+        .target(name: "CCellHostABI"),
+        .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
+        .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"]),
+        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit"]),
+        // A sample plugin in C, against plugin.h alone.
+        .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
+                cSettings: [.headerSearchPath("../../SDK/include")]),
     ],
     swiftLanguageModes: [.v6]
 )

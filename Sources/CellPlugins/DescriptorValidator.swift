@@ -1,0 +1,182 @@
+import CCellHostABI
+import CellKit
+
+/// Checks everything a descriptor points to against plugin.h before the host relies on it:
+/// struct headers (size and version) before reading past them, well-formed and unique ids and
+/// names, encodings that parse, required functions present. Every refusal names the offending
+/// type, property or action.
+struct DescriptorValidator {
+    let path: String
+    let cache: FFISignatureCache
+
+    private func fail(_ why: String) -> PluginLoadError { PluginLoadError(path: path, reason: .invalidDescriptor(why)) }
+
+    /// "com.example.thing": two or more dot-separated labels of letters, digits, '-' and '_',
+    /// the first starting with a letter.
+    static func isReverseDNS(_ id: String) -> Bool {
+        let labels = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), labels[0].first!.isLetter else { return false }
+        return labels.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } }
+    }
+
+    /// A property or action name: [A-Za-z_][A-Za-z0-9_]*, dotted segments allowed.
+    static func isIdentifier(_ name: String) -> Bool {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        return segments.allSatisfy { s in
+            guard let first = s.first, first.isASCII, first.isLetter || first == "_" else { return false }
+            return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
+    }
+
+    func string(_ pointer: UnsafePointer<CChar>?, _ field: String, required: Bool) throws(PluginLoadError) -> String? {
+        guard let pointer else {
+            if required { throw fail("\(field) is NULL") }
+            return nil
+        }
+        var first: CChar = 0
+        guard cellhost_probe_read(pointer, &first, 1) == 0 else { throw fail("\(field) points to unreadable memory") }
+        let value = String(cString: pointer)
+        if required && value.isEmpty { throw fail("\(field) is empty") }
+        return value
+    }
+
+    /// Reads a `T` that starts with a `cellhost_header`, checking the header first.
+    func readStruct<T>(_ pointer: UnsafeRawPointer?, as _: T.Type, _ what: String) throws(PluginLoadError) -> T {
+        guard let pointer else { throw fail("\(what) is NULL") }
+        var header = cellhost_header()
+        guard cellhost_probe_read(pointer, &header, MemoryLayout<cellhost_header>.size) == 0 else {
+            throw fail("\(what) points to unreadable memory")
+        }
+        let host = PluginLoader.hostVersion
+        guard header.abi_major == host.major, header.abi_minor <= host.minor else {
+            throw PluginLoadError(path: path, reason: .incompatibleVersion(
+                plugin: "\(header.abi_major).\(header.abi_minor)", host: "\(host.major).\(host.minor)"))
+        }
+        let known = MemoryLayout<T>.size
+        guard header.struct_size >= known, header.struct_size <= PluginLoader.maximumStructSize else {
+            throw fail("\(what) has struct_size \(header.struct_size); ABI \(host.major).\(host.minor) needs \(known)")
+        }
+        let value = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        defer { value.deallocate() }
+        guard cellhost_probe_read(pointer, value, known) == 0 else { throw fail("\(what) runs into unreadable memory") }
+        return value.move()
+    }
+
+    func types(_ d: cellhost_plugin_descriptor, pluginID: String,
+               taken: [String: String]) throws(PluginLoadError) -> [PluginConfigurationType] {
+        guard d.type_count >= 1 else { throw fail("it declares no configuration types (type_count is 0)") }
+        guard d.type_count <= PluginLoader.maximumCount else { throw fail("type_count \(d.type_count) is not plausible") }
+        guard let list = d.types else { throw fail("types is NULL but type_count is \(d.type_count)") }
+        var result: [PluginConfigurationType] = []
+        var seen = Set<String>()
+        for i in 0..<Int(d.type_count) {
+            var entry: UnsafePointer<cellhost_config_type>?
+            guard cellhost_probe_read(list + i, &entry, MemoryLayout<UnsafeRawPointer>.size) == 0 else {
+                throw fail("types[\(i)] lies in unreadable memory")
+            }
+            let t = try readStruct(entry, as: cellhost_config_type.self, "types[\(i)]")
+            let id = try string(t.type_id, "types[\(i)].type_id", required: true)!
+            guard DescriptorValidator.isReverseDNS(id) else {
+                throw fail("type_id \"\(id)\" is not a reverse-DNS identifier such as com.example.badge")
+            }
+            guard seen.insert(id).inserted else { throw fail("type_id \"\(id)\" is declared twice") }
+            if let other = taken[id] {
+                throw PluginLoadError(path: path, reason: .duplicateTypeIdentifier(id, alreadyIn: other))
+            }
+            result.append(try configurationType(t, id: id, pluginID: pluginID))
+        }
+        return result
+    }
+
+    private func configurationType(_ t: cellhost_config_type, id: String,
+                                   pluginID: String) throws(PluginLoadError) -> PluginConfigurationType {
+        let missing = [("make_default", t.make_default == nil), ("copy", t.copy == nil), ("destroy", t.destroy == nil),
+                       ("equal", t.equal == nil), ("updated_for_state", t.updated_for_state == nil),
+                       ("is_customized", t.is_customized == nil)].filter(\.1).map(\.0)
+        guard missing.isEmpty else { throw fail("type \(id) lacks required function(s) \(missing.joined(separator: ", "))") }
+        let v = try readStruct(t.view_type, as: cellhost_view_type.self, "type \(id)'s view_type")
+        let missingView = [("make", v.make == nil), ("supports", v.supports == nil),
+                           ("set_configuration", v.set_configuration == nil), ("size_that_fits", v.size_that_fits == nil),
+                           ("draw", v.draw == nil), ("destroy", v.destroy == nil)].filter(\.1).map(\.0)
+        guard missingView.isEmpty else {
+            throw fail("type \(id)'s view_type lacks required function(s) \(missingView.joined(separator: ", "))")
+        }
+        let displayName = try string(t.display_name, "type \(id)'s display_name", required: false)
+        return PluginConfigurationType(typeIdentifier: id, displayName: displayName, pluginID: pluginID,
+                                       properties: try properties(t, id: id), actions: try actions(t, id: id),
+                                       type: t, view: v)
+    }
+
+    /// Walks an array of header-led structs with the stride of its first element's struct_size.
+    private func elements<T>(_ base: UnsafePointer<T>?, count: UInt32, as _: T.Type, _ what: String)
+        throws(PluginLoadError) -> [(T, UnsafePointer<T>)]
+    {
+        guard count > 0 else { return [] }
+        guard count <= PluginLoader.maximumCount else { throw fail("\(what) count \(count) is not plausible") }
+        guard let base else { throw fail("\(what) is NULL but its count is \(count)") }
+        let first = try readStruct(base, as: T.self, "\(what)[0]")
+        let stride = Int(withUnsafeBytes(of: first) { $0.load(as: cellhost_header.self) }.struct_size)
+        var result = [(first, base)]
+        for i in 1..<Int(count) {
+            let pointer = UnsafeRawPointer(base).advanced(by: i * stride).assumingMemoryBound(to: T.self)
+            result.append((try readStruct(pointer, as: T.self, "\(what)[\(i)]"), pointer))
+        }
+        return result
+    }
+
+    private func properties(_ t: cellhost_config_type, id: String) throws(PluginLoadError) -> [PluginProperty] {
+        var names = Set<String>()
+        var result: [PluginProperty] = []
+        for (p, pointer) in try elements(t.properties, count: t.property_count, as: cellhost_property.self,
+                                         "type \(id)'s properties") {
+            let name = try string(p.name, "a property name of \(id)", required: true)!
+            guard DescriptorValidator.isIdentifier(name) else { throw fail("type \(id) has a property named \"\(name)\", which is not an identifier") }
+            guard names.insert(name).inserted else { throw fail("type \(id) declares property \(name) twice") }
+            let encodingText = try string(p.encoding, "property \(id).\(name)'s encoding", required: true)!
+            let encoding: ValueEncoding
+            do { encoding = try ValueEncoding.parseSingle(encodingText) } catch {
+                throw fail("property \(id).\(name): \(error.description)")
+            }
+            guard let getter = p.getter else { throw fail("property \(id).\(name) has no getter") }
+            do {
+                result.append(try PluginProperty(name: name, encoding: encoding, getter: getter, setter: p.setter,
+                                                 descriptor: pointer, cache: cache))
+            } catch { throw fail("property \(id).\(name): \(error.description)") }
+        }
+        return result
+    }
+
+    private func actions(_ t: cellhost_config_type, id: String) throws(PluginLoadError) -> [PluginAction] {
+        var names = Set<String>()
+        var result: [PluginAction] = []
+        for (a, pointer) in try elements(t.actions, count: t.action_count, as: cellhost_action.self,
+                                         "type \(id)'s actions") {
+            let name = try string(a.name, "an action name of \(id)", required: true)!
+            guard DescriptorValidator.isIdentifier(name) else { throw fail("type \(id) has an action named \"\(name)\", which is not an identifier") }
+            guard names.insert(name).inserted else { throw fail("type \(id) declares action \(name) twice") }
+            let encodingText = try string(a.encoding, "action \(id).\(name)'s encoding", required: false) ?? ""
+            let arguments: [ValueEncoding]
+            do { arguments = try ValueEncoding.parseList(encodingText) } catch {
+                throw fail("action \(id).\(name): \(error.description)")
+            }
+            guard let function = a.function else { throw fail("action \(id).\(name) has no function") }
+            var argumentNames = (try string(a.argument_names, "action \(id).\(name)'s argument_names", required: false))
+                .map { $0.split(separator: ",").map { $0.trimmingCharacters() } } ?? []
+            if argumentNames.isEmpty { argumentNames = arguments.indices.map { "arg\($0 + 1)" } }
+            guard argumentNames.count == arguments.count else {
+                throw fail("action \(id).\(name) names \(argumentNames.count) argument(s) but its encoding \"\(encodingText)\" has \(arguments.count)")
+            }
+            do {
+                result.append(try PluginAction(name: name, arguments: arguments, argumentNames: argumentNames,
+                                               function: function, descriptor: pointer, cache: cache))
+            } catch { throw fail("action \(id).\(name): \(error.description)") }
+        }
+        return result
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,82 @@
+import CCellHostABI
+import CellKit
+
+/// What a `cellhost_canvas *` points to while a plugin view draws: the display list being
+/// recorded and the open clip/alpha groups, so the host can close groups a plugin left open
+/// and drop pops that match nothing — a sloppy plugin cannot unbalance the host's recording.
+struct HostCanvas {
+    let list: UnsafeMutablePointer<DisplayList>
+    let layoutDirection: LayoutDirection
+    /// Open groups as a bit stack, innermost lowest: 1 = clip, 0 = alpha.
+    private var groups: UInt64 = 0
+    private var depth = 0
+
+    init(list: UnsafeMutablePointer<DisplayList>, layoutDirection: LayoutDirection) {
+        self.list = list
+        self.layoutDirection = layoutDirection
+    }
+
+    mutating func append(_ command: DisplayCommand) {
+        switch command {
+        case .pushClip, .pushAlpha:
+            guard depth < 64 else { return }
+            groups = groups << 1 | (command.isClip ? 1 : 0)
+            depth += 1
+        case .popClip, .popAlpha:
+            guard depth > 0, (groups & 1 == 1) == command.isClip else { return }
+            groups >>= 1
+            depth -= 1
+        default: break
+        }
+        list.pointee.append(command)
+    }
+
+    /// Closes every group the plugin left open.
+    mutating func closeOpenGroups() {
+        while depth > 0 { append(groups & 1 == 1 ? .popClip : .popAlpha) }
+    }
+
+    /// Runs `body` with a canvas recording into `list`, closing open groups afterwards.
+    static func recording(into list: inout DisplayList, direction: LayoutDirection,
+                          _ body: (OpaquePointer) -> Void) {
+        withUnsafeMutablePointer(to: &list) { listPointer in
+            var canvas = HostCanvas(list: listPointer, layoutDirection: direction)
+            withUnsafeMutablePointer(to: &canvas) { body(OpaquePointer($0)) }
+            canvas.closeOpenGroups()
+        }
+    }
+
+    /// The canvas behind a pointer a plugin passed back (nil if the plugin passed NULL).
+    static func from(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<HostCanvas>? {
+        pointer.map { UnsafeMutablePointer<HostCanvas>($0) }
+    }
+}
+
+private extension DisplayCommand {
+    var isClip: Bool {
+        switch self {
+        case .pushClip, .popClip: true
+        default: false
+        }
+    }
+}
+
+/// What `cellhost_context.host_data` points to during size_that_fits and draw.
+struct HostCallContext {
+    let layout: LayoutContext
+
+    /// Runs `body` with a `cellhost_context` valid during the call.
+    static func with<R>(_ layout: LayoutContext, _ body: (UnsafePointer<cellhost_context>) -> R) -> R {
+        var host = HostCallContext(layout: layout)
+        return withUnsafePointer(to: &host) { hostPointer in
+            var context = cellhost_context(header: .host(for: cellhost_context.self),
+                                           traits: cellhost_traits(layout.traits),
+                                           host_data: UnsafeRawPointer(hostPointer))
+            return withUnsafePointer(to: &context, body)
+        }
+    }
+
+    static func from(_ context: UnsafePointer<cellhost_context>?) -> LayoutContext? {
+        context?.pointee.host_data?.assumingMemoryBound(to: HostCallContext.self).pointee.layout
+    }
+}

@@ -1,0 +1,230 @@
+import CCellHostABI
+import CFFI
+import CellKit
+import Glibc
+import Synchronization
+
+/// A message a plugin logged through the host services.
+public struct PluginLogMessage: Sendable, Hashable {
+    public enum Level: Int32, Sendable, Hashable { case debug = 0, info, warning, error }
+    public var pluginID: String
+    public var level: Level
+    public var text: String
+}
+
+/// Where plugin log messages and embedded list content come from. Configure before loading
+/// plugins; the defaults log to stderr and offer no list content.
+public enum PluginHostEnvironment {
+    private static let logHandler = Mutex<@Sendable (PluginLogMessage) -> Void>({ message in
+        var line = "[\(message.pluginID)] \(message.level): \(message.text)\n"
+        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    })
+    private static let listProvider = Mutex<(any EmbeddedListContentProvider)?>(nil)
+
+    /// Receives every message any plugin logs (from any thread).
+    public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void) {
+        logHandler.withLock { $0 = handler }
+    }
+
+    /// Supplies the host `ListContentView`s plugins embed.
+    public static func setListContentProvider(_ provider: (any EmbeddedListContentProvider)?) {
+        listProvider.withLock { $0 = provider }
+    }
+
+    static func log(_ message: PluginLogMessage) { logHandler.withLock { $0 }(message) }
+    static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0 } }
+}
+
+/// Builds the list content configurations that plugins embed (`list_view_*` in plugin.h):
+/// a `ListContentConfiguration` of a named style with the given content, updated for a state.
+public protocol EmbeddedListContentProvider: Sendable {
+    /// nil when the style is unknown.
+    func configuration(style: String, text: String?, secondaryText: String?, symbolName: String?,
+                       state: (any ConfigurationState)?) -> (any ContentConfiguration)?
+}
+
+/// The host services table (`cellhost_host`) handed to plugins: one per plugin, identical but
+/// for `log`, which is a libffi closure bound to the plugin's id so messages say who wrote them.
+enum HostServices {
+    /// The per-plugin table; lives until the process ends (plugins keep the pointer).
+    static func makeTable(pluginID: String) -> UnsafePointer<cellhost_host> {
+        var table = baseTable
+        table.log = logFunction(pluginID: pluginID) ?? anonymousLog
+        let pointer = UnsafeMutablePointer<cellhost_host>.allocate(capacity: 1)
+        pointer.initialize(to: table)
+        return UnsafePointer(pointer)
+    }
+
+    private static let anonymousLog: @convention(c) (Int32, UnsafePointer<CChar>?) -> Void = { level, text in
+        PluginHostEnvironment.log(PluginLogMessage(pluginID: "plugin", level: .init(rawValue: level) ?? .info,
+                                                   text: text.map { String(cString: $0) } ?? ""))
+    }
+
+    private final class LogBinding: Sendable {
+        let pluginID: String
+        init(pluginID: String) { self.pluginID = pluginID }
+    }
+
+    private static func logFunction(pluginID: String)
+        -> (@convention(c) (Int32, UnsafePointer<CChar>?) -> Void)?
+    {
+        guard let cif = try? FFISignatureCache.shared.cif(for: .log) else { return nil }
+        var code: UnsafeMutableRawPointer?
+        guard let closure = ffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code)?
+            .assumingMemoryBound(to: ffi_closure.self), let code
+        else { return nil }
+        let binding = Unmanaged.passRetained(LogBinding(pluginID: pluginID)).toOpaque()  // lives forever
+        let body: @convention(c) (UnsafeMutablePointer<ffi_cif>?, UnsafeMutableRawPointer?,
+                                  UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutableRawPointer?) -> Void =
+        { _, _, arguments, userData in
+            guard let arguments, let userData, let levelArgument = arguments[0], let textArgument = arguments[1]
+            else { return }
+            let binding = Unmanaged<LogBinding>.fromOpaque(userData).takeUnretainedValue()
+            let level = levelArgument.load(as: Int32.self)
+            let text = textArgument.load(as: UnsafePointer<CChar>?.self)
+            PluginHostEnvironment.log(PluginLogMessage(pluginID: binding.pluginID,
+                                                       level: .init(rawValue: level) ?? .info,
+                                                       text: text.map { String(cString: $0) } ?? ""))
+        }
+        guard ffi_prep_closure_loc(closure, cif, body, binding, code) == FFI_OK else {
+            Unmanaged<LogBinding>.fromOpaque(binding).release()
+            ffi_closure_free(closure)
+            return nil
+        }
+        return unsafeBitCast(code, to: (@convention(c) (Int32, UnsafePointer<CChar>?) -> Void).self)
+    }
+
+    private static func canvasAppend(_ canvas: OpaquePointer?, _ command: DisplayCommand) {
+        HostCanvas.from(canvas)?.pointee.append(command)
+    }
+
+    private static func traits(_ t: UnsafePointer<cellhost_traits>?) -> TraitCollection {
+        t?.pointee.traitCollection ?? .default
+    }
+
+    /// Every field but `log`, shared by all plugins.
+    nonisolated(unsafe) private static let baseTable: cellhost_host = {
+        var t = cellhost_host()
+        t.header = .host(for: cellhost_host.self)
+        t.host_name = InternedCString.shared.pointer(for: "cellhost")
+        t.host_version = InternedCString.shared.pointer(for: "\(CELLHOST_ABI_MAJOR).\(CELLHOST_ABI_MINOR)")
+        t.get_extension = { _ in nil }
+
+        t.fill = { c, rect, color in canvasAppend(c, .fill(rect.rect, color.color)) }
+        t.rounded_rect = { c, rect, radius, color in
+            canvasAppend(c, .roundedRect(rect.rect, cornerRadius: radius, color: color.color))
+        }
+        t.stroke = { c, rect, radius, width, color in
+            canvasAppend(c, .stroke(rect.rect, cornerRadius: radius, width: width, color: color.color))
+        }
+        t.text = { c, run in
+            guard let canvas = HostCanvas.from(c), let run = run?.pointee else { return }
+            let request = run.text
+            canvas.pointee.append(.text(TextRun(
+                text: String(abiBytes: request.text, length: request.length), font: Font(request.font),
+                color: run.color.color, frame: run.frame.rect, alignment: TextAlignment(abi: run.alignment),
+                lineBreakMode: LineBreakMode(abi: request.line_break), numberOfLines: Int(max(0, request.number_of_lines)),
+                layoutDirection: canvas.pointee.layoutDirection)))
+        }
+        t.symbol = { c, name, frame, pointSize, weight, color in
+            canvasAppend(c, .symbol(name: name.map { String(cString: $0) } ?? "", frame: frame.rect, pointSize: pointSize,
+                                    weight: FontWeight(abi: weight), color: color.color))
+        }
+        t.image = { c, path, frame, mode, tint in
+            let contentMode = ContentMode.allCases.indices.contains(Int(mode)) ? ContentMode.allCases[Int(mode)] : .scaleToFill
+            canvasAppend(c, .image(path: path.map { String(cString: $0) } ?? "", frame: frame.rect,
+                                   contentMode: contentMode, tint: tint?.pointee.color))
+        }
+        t.push_clip = { c, rect, radius in canvasAppend(c, .pushClip(rect.rect, cornerRadius: radius)) }
+        t.pop_clip = { c in canvasAppend(c, .popClip) }
+        t.push_alpha = { c, alpha in canvasAppend(c, .pushAlpha(alpha)) }
+        t.pop_alpha = { c in canvasAppend(c, .popAlpha) }
+
+        t.measure_text = { context, request, width in
+            guard let layout = HostCallContext.from(context), let r = request?.pointee else {
+                return cellhost_text_metrics()
+            }
+            let metrics = layout.textMeasurer.measure(
+                TextLayoutRequest(text: String(abiBytes: r.text, length: r.length), font: Font(r.font),
+                                  numberOfLines: Int(max(0, r.number_of_lines)),
+                                  lineBreakMode: LineBreakMode(abi: r.line_break),
+                                  layoutDirection: layout.traits.layoutDirection),
+                width: width < 0 ? nil : width)
+            return cellhost_text_metrics(size: cellhost_size(metrics.size), line_count: Int32(metrics.lineCount),
+                                         first_baseline: metrics.firstBaseline, last_baseline: metrics.lastBaseline,
+                                         line_height: metrics.lineHeight)
+        }
+
+        t.default_font = { traits, style in
+            cellhost_font(SystemDefaults.font(for: TextStyle(abi: style) ?? .body, traits: HostServices.traits(traits)))
+        }
+        t.system_color = { traits, name, out in
+            guard let name, let out, let color = Color.named[String(cString: name)] else { return false }
+            out.pointee = cellhost_color(color.resolved(with: HostServices.traits(traits)))
+            return true
+        }
+        t.default_layout_margins = { traits in
+            cellhost_insets(SystemDefaults.layoutMargins(for: HostServices.traits(traits)))
+        }
+
+        t.color_transformer = { name in
+            guard let name, let transformer = ColorTransformer.builtIn[String(cString: name)] else { return nil }
+            return ColorTransformerBridge.shared.functionPointer(for: transformer)
+        }
+        t.compose_color_transformers = { first, second in
+            let bridge = ColorTransformerBridge.shared
+            switch (bridge.transformer(for: first), bridge.transformer(for: second)) {
+            case (let a?, let b?): return bridge.functionPointer(for: a.then(b))
+            case (let a?, nil): return bridge.functionPointer(for: a)
+            case (nil, let b?): return bridge.functionPointer(for: b)
+            case (nil, nil): return nil
+            }
+        }
+
+        t.list_view_create = { style in
+            guard let style, PluginHostEnvironment.listContentProvider != nil else { return nil }
+            let view = EmbeddedListView(style: String(cString: style))
+            guard view.styleIsKnown else { return nil }
+            return OpaquePointer(Unmanaged.passRetained(view).toOpaque())
+        }
+        t.list_view_set_content = { view, content, state in
+            guard let view = EmbeddedListView.from(view), let content = content?.pointee else { return }
+            view.setContent(text: content.text.map { String(cString: $0) },
+                            secondaryText: content.secondary_text.map { String(cString: $0) },
+                            symbolName: content.symbol_name.map { String(cString: $0) },
+                            state: state.map(ABIState.configurationState(from:)))
+        }
+        t.list_view_size_that_fits = { view, target, context in
+            guard let view = EmbeddedListView.from(view), let layout = HostCallContext.from(context) else {
+                return cellhost_size()
+            }
+            return cellhost_size(view.sizeThatFits(target.size, context: layout))
+        }
+        t.list_view_draw = { view, bounds, context, canvas in
+            guard let view = EmbeddedListView.from(view), let layout = HostCallContext.from(context),
+                  let canvas = HostCanvas.from(canvas) else { return }
+            var recorded = DisplayList()
+            view.draw(in: Rect(origin: .zero, size: bounds.rect.size), context: layout, into: &recorded)
+            for command in recorded.commands {
+                canvas.pointee.append(command.offsetBy(dx: bounds.x, dy: bounds.y))
+            }
+        }
+        t.list_view_destroy = { view in
+            guard let view else { return }
+            Unmanaged<EmbeddedListView>.fromOpaque(UnsafeRawPointer(view)).release()
+        }
+        return t
+    }()
+}
+
+extension TextAlignment {
+    init(abi value: Int32) {
+        self = TextAlignment.allCases.indices.contains(Int(value)) ? TextAlignment.allCases[Int(value)] : .natural
+    }
+}
+
+extension LineBreakMode {
+    init(abi value: Int32) {
+        self = LineBreakMode.allCases.indices.contains(Int(value)) ? LineBreakMode.allCases[Int(value)] : .byTruncatingTail
+    }
+}
