@@ -1,0 +1,71 @@
+import Glibc
+import Testing
+
+/// Paths to the built sample plugins and a C compiler for plugins written inside tests.
+enum PluginFixtures {
+    /// The package root, from this file's location.
+    static let packageRoot: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/CellPluginsTests/PluginFixtures.swift
+        return parts.joined(separator: "/")
+    }()
+
+    /// The build directory holding the test bundle and the sample `.so` products.
+    static let buildDirectory: String = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let exe = String(decoding: buffer.prefix(max(0, n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(exe[..<(exe.lastIndex(of: "/") ?? exe.endIndex)])
+    }()
+
+    static func sample(_ product: String) -> String { "\(buildDirectory)/lib\(product).so" }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() -> String {
+        var template = Array("/tmp/cellplugins-test-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+
+    /// Writes `contents` to `path`.
+    static func write(_ contents: String, to path: String) {
+        let file = fopen(path, "w")!
+        fputs(contents, file)
+        fclose(file)
+    }
+
+    /// Compiles `source` with plain `cc -shared -fPIC -I SDK/include` into `name`.so in a temp dir.
+    static func compile(_ source: String, name: String, extraFlags: String = "") throws -> String {
+        let directory = temporaryDirectory()
+        let sourcePath = "\(directory)/\(name).c"
+        let output = "\(directory)/\(name).so"
+        write(source, to: sourcePath)
+        let command = "cc -shared -fPIC -std=c11 -Wall -Werror -I '\(packageRoot)/SDK/include' \(extraFlags) "
+            + "-o '\(output)' '\(sourcePath)' 2>'\(directory)/cc.log'"
+        let status = system(command)
+        guard status == 0 else {
+            throw CompileError(log: (try? String(contentsOf: "\(directory)/cc.log")) ?? "")
+        }
+        return output
+    }
+
+    struct CompileError: Error, CustomStringConvertible {
+        var log: String
+        var description: String { "cc failed:\n\(log)" }
+    }
+}
+
+extension String {
+    /// Reads a whole text file.
+    init(contentsOf path: String) throws {
+        guard let file = fopen(path, "r") else { throw PluginFixtures.CompileError(log: "cannot open \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n == 0 { break }
+            bytes.append(contentsOf: buffer[..<n])
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,70 @@
+/// C sources of small plugins for the loader tests: one well-formed plugin whose every part can
+/// be broken on purpose, to check that each refusal names the problem.
+struct TestPluginSource {
+    var pluginID = "com.test.minimal"
+    var typeID = "com.test.minimal.cell"
+    var encoding = "q"
+    var major = "CELLHOST_ABI_MAJOR"
+    var minor = "CELLHOST_ABI_MINOR"
+    var magic = "CELLHOST_DESCRIPTOR_MAGIC"
+    var copyFunction = "copy_config"
+    var entryName = "cellhost_plugin_entry"
+    /// Replaces the entry's body.
+    var entryBody = "return &descriptor;"
+    /// Code placed before everything else (e.g. a constructor or an undefined function).
+    var prelude = ""
+
+    var text: String {
+        """
+        #include "cellhost/plugin.h"
+        #include <stdlib.h>
+        \(prelude)
+        struct cellhost_config { int64_t value; uint32_t customized; };
+        struct cellhost_view { int64_t shown; };
+        static cellhost_config *make_default(void) { return calloc(1, sizeof(cellhost_config)); }
+        static cellhost_config *copy_config(const cellhost_config *c) {
+            cellhost_config *d = malloc(sizeof *d); *d = *c; return d;
+        }
+        static void destroy_config(cellhost_config *c) { free(c); }
+        static bool equal(const cellhost_config *a, const cellhost_config *b) { return a->value == b->value; }
+        static cellhost_config *updated(const cellhost_config *c, const cellhost_state *s) {
+            cellhost_config *d = copy_config(c);
+            if (!(c->customized & 1)) d->value = (s->flags & CELLHOST_STATE_SELECTED) ? 1 : 0;
+            return d;
+        }
+        static bool is_customized(const cellhost_config *c, const char *name) { (void)name; return c->customized & 1; }
+        static int64_t get_value(const cellhost_config *c, const cellhost_property *p) { (void)p; return c->value; }
+        static void set_value(cellhost_config *c, const cellhost_property *p, int64_t v) {
+            (void)p; c->value = v; c->customized |= 1;
+        }
+        static cellhost_view *make_view(const cellhost_config *c) {
+            cellhost_view *v = malloc(sizeof *v); v->shown = c->value; return v;
+        }
+        static bool supports(const cellhost_view *v, const cellhost_config *c) { (void)v; (void)c; return true; }
+        static void set_configuration(cellhost_view *v, const cellhost_config *c) { v->shown = c->value; }
+        static cellhost_size size_that_fits(cellhost_view *v, cellhost_size t, const cellhost_context *x) {
+            (void)x; return (cellhost_size){ t.width, 10.0 + (double)v->shown };
+        }
+        static void draw(cellhost_view *v, cellhost_rect b, const cellhost_context *x, cellhost_canvas *c) {
+            (void)v; (void)b; (void)x; (void)c;
+        }
+        static void destroy_view(cellhost_view *v) { free(v); }
+        static const cellhost_property properties[] = {
+            { CELLHOST_HEADER(cellhost_property), "value", "\(encoding)", (cellhost_fn)get_value, (cellhost_fn)set_value, NULL },
+        };
+        static const cellhost_view_type view_type = {
+            CELLHOST_HEADER(cellhost_view_type), make_view, supports, set_configuration, size_that_fits, draw, destroy_view,
+        };
+        static const cellhost_config_type config_type = {
+            CELLHOST_HEADER(cellhost_config_type), "\(typeID)", "Minimal", properties, 1, NULL, 0,
+            make_default, \(copyFunction), destroy_config, equal, updated, is_customized, &view_type, NULL,
+        };
+        static const cellhost_config_type *const types[] = { &config_type };
+        static const cellhost_plugin_descriptor descriptor = {
+            { sizeof(cellhost_plugin_descriptor), \(major), \(minor) }, \(magic),
+            "\(pluginID)", "Minimal", "0.1", "tests", NULL, types, 1, NULL, NULL,
+        };
+        __attribute__((visibility("default"))) const cellhost_plugin_descriptor *\(entryName)(void) { \(entryBody) }
+        """
+    }
+}
