@@ -12,14 +12,14 @@ public struct PluginLogMessage: Sendable, Hashable {
     public var text: String
 }
 
-/// Where plugin log messages and embedded list content come from. Configure before loading
-/// plugins; the defaults log to stderr and offer no list content.
+/// Where plugin log messages and embedded list content come from. The defaults log to stderr
+/// and embed the host's `ListContentConfiguration`.
 public enum PluginHostEnvironment {
     private static let logHandler = Mutex<@Sendable (PluginLogMessage) -> Void>({ message in
         var line = "[\(message.pluginID)] \(message.level): \(message.text)\n"
         line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     })
-    private static let listProvider = Mutex<(any EmbeddedListContentProvider)?>(nil)
+    private static let listProvider = Mutex<(any EmbeddedListContentProvider)?>(ListContentEmbedding())
 
     /// Receives every message any plugin logs (from any thread).
     public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void) {
