@@ -22,6 +22,7 @@ public final class Compositor {
     private var lastDamage: [PixelRect] = []
     private var frameIndex = 0
     private var blurScratch: PixelBuffer?
+    private let opaque = makeSolidSource(0xFF00_0000)
 
     private final class Layer {
         var frame: Rect
@@ -47,6 +48,8 @@ public final class Compositor {
         rasterizer = Rasterizer(textEngine: textEngine)
         pendingDamage = [framebuffer.bounds]
     }
+
+    deinit { pixman_image_unref(opaque) }
 
     /// Framebuffer size in pixels.
     public var pixelWidth: Int { framebuffer.width }
@@ -217,10 +220,12 @@ public final class Compositor {
         let target = blur.rect.intersection(framebuffer.bounds)
         let mask = rasterizer.coverage.mask(RoundedShape(width: Double(blur.rect.width), height: Double(blur.rect.height),
                                                          radius: blur.cornerRadius))
-        // SRC through the mask: blurred pixels inside the rounded rect, the originals outside it.
-        pixman_image_composite32(PIXMAN_OP_SRC, scratch.image, mask.image, framebuffer.image,
-                                 Int32(target.x - r.x), Int32(target.y - r.y),
-                                 Int32(target.x - blur.rect.x), Int32(target.y - blur.rect.y),
+        // Blurred pixels inside the rounded rect, the originals outside it: dest × (1 − mask), then + blurred × mask.
+        let maskX = Int32(target.x - blur.rect.x), maskY = Int32(target.y - blur.rect.y)
+        pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, opaque, mask.image, framebuffer.image, 0, 0, maskX, maskY,
+                                 Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
+        pixman_image_composite32(PIXMAN_OP_ADD, scratch.image, mask.image, framebuffer.image,
+                                 Int32(target.x - r.x), Int32(target.y - r.y), maskX, maskY,
                                  Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
     }
 }

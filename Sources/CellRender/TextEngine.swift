@@ -69,7 +69,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
             for (i, range) in ranges.enumerated() {
                 let moreFollows = i < ranges.count - 1 || p < paragraphs.count - 1
                 if lines.count == limit - 1 && moreFollows {
-                    lines.append(line(breaker.truncated(run, from: range.lowerBound, hidden: true), scale: scale,
+                    lines.append(line(breaker.truncated(run, line: range, hidden: true), scale: scale,
                                       rtl: run.isRightToLeft))
                     break paragraphLoop
                 }

@@ -79,9 +79,15 @@ struct LineBreaker {
         return result
     }
 
-    /// The last visible line when text was cut or overflows: the rest of the paragraph from
-    /// `start`, shortened to fit with "…" where the mode says. `hidden` = more text follows.
-    func truncated(_ paragraph: ShapedRun, from start: Int, hidden: Bool) -> [TextLayout.Piece] {
+    /// The last visible line when more text follows (`hidden`): for the truncating modes the rest
+    /// of the paragraph from the line's start, shortened to fit with "…" at the head, middle or
+    /// tail; for clipping the whole rest (cut at the frame when drawn); for the wrapping modes
+    /// the line as wrapped.
+    func truncated(_ paragraph: ShapedRun, line: Range<Int>, hidden: Bool) -> [TextLayout.Piece] {
+        if mode == .byWordWrapping || mode == .byCharWrapping {
+            return [.init(run: paragraph, range: paragraph.trimmingTrailingSpaces(line))]
+        }
+        let start = line.lowerBound
         let rest = paragraph.trimmingTrailingSpaces(start..<paragraph.count)
         guard let maxWidth else { return [.init(run: paragraph, range: rest)] }
         let limit = maxWidth / scale + 1e-6
