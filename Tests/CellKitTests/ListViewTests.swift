@@ -1,0 +1,92 @@
+import Testing
+@testable import CellKit
+
+@Suite struct ListViewTests {
+    let measurer = FixedAdvanceTextMeasurer()
+
+    func makeList(items: Int, appearance: ListAppearance = .plain, viewport: Double = 440) -> ListView {
+        ListView(appearance: appearance, width: 390, viewportHeight: viewport,
+                 sections: [ListSectionShape(itemCount: items, hasHeader: true)], measurer: measurer,
+                 configureCell: { cell, path in
+                     var content = cell.defaultContentConfiguration()
+                     content.text = "Item \(path.item)"
+                     cell.contentConfiguration = content
+                 },
+                 configureHeaderFooter: { view, section in
+                     var content = view.defaultContentConfiguration()
+                     content.text = "Section \(section)"
+                     view.contentConfiguration = content
+                 })
+    }
+
+    @Test func onlyVisibleRowsHaveLiveViews() {
+        let list = makeList(items: 1000)
+        let change = list.layoutVisibleRows()
+        #expect(list.liveCells.count + list.liveHeaderFooters.count == list.visibleRows.count)
+        #expect(list.liveCells.count < 15)
+        #expect(change.entered.allSatisfy { !$0.reused })
+        // Self-sized rows: the 43pt cells replaced the 44pt estimates.
+        #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 0)))!.height == 43)
+    }
+
+    @Test func scrolledAwayViewsServeTheRowsScrollingIn() throws {
+        let list = makeList(items: 1000)
+        list.layoutVisibleRows()
+        let created = list.createdViewCount
+        let cellsBefore = list.liveCells.count
+        let firstCell = try #require(list.liveCells[ListIndexPath(section: 0, item: 0)])
+        let firstView = try #require(firstCell.contentView)
+        list.contentOffset = 2000
+        let change = list.layoutVisibleRows()
+        #expect(!change.left.isEmpty && change.entered.contains { $0.reused })
+        #expect(list.liveCells[ListIndexPath(section: 0, item: 0)] == nil)
+        // Cells and their content views were reused, not created.
+        #expect(list.createdViewCount - created == max(0, list.liveCells.count - cellsBefore))
+        #expect(list.liveCells.values.contains { $0 === firstCell })
+        #expect(firstCell.contentView === firstView)
+        let shown = firstCell.contentConfiguration as? ListContentConfiguration
+        #expect(shown?.text != "Item 0")
+    }
+
+    @Test func aMillionItemsNeedOnlyTheVisibleCells() {
+        let list = makeList(items: 1_000_000, viewport: 844)
+        list.contentOffset = 30_000_000
+        list.layoutVisibleRows()
+        #expect(list.liveCells.count <= 21)
+        #expect(list.layout.contentHeight > 43_000_000)
+        let paths = list.liveCells.keys.sorted()
+        #expect(paths.first!.item > 600_000)
+        #expect(list.createdViewCount <= 22)
+    }
+
+    @Test func measuringAllRowsGivesTheExactContentHeight() {
+        let list = makeList(items: 50)
+        list.measureAllRows()
+        let header = list.layout.frame(of: .header(section: 0))!.height
+        #expect(list.layout.contentHeight == header + 50 * 43)
+        #expect(list.liveCells.isEmpty)
+    }
+
+    @Test func traitChangesReachLiveCellsAndResizeRows() throws {
+        let list = makeList(items: 100)
+        list.layoutVisibleRows()
+        list.traits = TraitCollection(preferredContentSizeCategory: .accessibilityExtraExtraExtraLarge)
+        let cell = try #require(list.liveCells[ListIndexPath(section: 0, item: 0)])
+        #expect(cell.traitCollection.preferredContentSizeCategory == .accessibilityExtraExtraExtraLarge)
+        #expect(cell.traitCollection.listEnvironment == .plain)
+        list.layoutVisibleRows()
+        #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 0)))!.height > 80)
+    }
+
+    @Test func insetGroupedRowsDrawInsideTheirSectionClip() throws {
+        let list = makeList(items: 3, appearance: .insetGrouped)
+        list.layoutVisibleRows()
+        let drawing = try #require(list.draw(.item(ListIndexPath(section: 0, item: 1))))
+        guard case .pushClip(let rect, let radius) = drawing.commands.first else {
+            Issue.record("no clip: \(drawing.commands)"); return
+        }
+        #expect(radius == 10 && rect.minY == -43 && rect.height == 129 && rect.width == 350)
+        #expect(drawing.commands.last == .popClip)
+        #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 1)))!.minX == 20)
+    }
+}
