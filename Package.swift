@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "CellPlugins", targets: ["CellPlugins"]),
         // Sample plugins, built as loadable .so files (libProgressMeter.so).
         .library(name: "ProgressMeter", type: .dynamic, targets: ["ProgressMeter"]),
+        .library(name: "BadgeCell", type: .dynamic, targets: ["BadgeCell"]),
+        // Write a plugin in Swift: C only through plugin.h, no CellKit in the plugin.
+        .library(name: "CellHostSDK", targets: ["CellHostSDK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,6 +53,9 @@ let package = Package(
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
+        .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift"),
+        // A sample plugin in Swift, through the SDK.
+        .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
     ],
     swiftLanguageModes: [.v6]
 )

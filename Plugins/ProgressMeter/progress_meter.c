@@ -43,7 +43,8 @@ static char *dup_string(const char *s) {
     return d;
 }
 
-static cellhost_config *make_default(void) {
+static cellhost_config *make_default(const cellhost_config_type *type) {
+    (void)type;
     cellhost_config *c = calloc(1, sizeof *c);
     c->progress = 0;
     c->tint = (cellhost_color){0, 122.0 / 255, 1, 1};
@@ -306,6 +307,7 @@ static const cellhost_config_type progress_type = {
     updated_for_state,
     is_customized,
     &view_type,
+    NULL,
     NULL,
 };
 

@@ -83,12 +83,12 @@ struct DescriptorValidator {
             if let other = taken[id] {
                 throw PluginLoadError(path: path, reason: .duplicateTypeIdentifier(id, alreadyIn: other))
             }
-            result.append(try configurationType(t, id: id, pluginID: pluginID))
+            result.append(try configurationType(t, descriptor: entry!, id: id, pluginID: pluginID))
         }
         return result
     }
 
-    private func configurationType(_ t: cellhost_config_type, id: String,
+    private func configurationType(_ t: cellhost_config_type, descriptor: UnsafePointer<cellhost_config_type>, id: String,
                                    pluginID: String) throws(PluginLoadError) -> PluginConfigurationType {
         let missing = [("make_default", t.make_default == nil), ("copy", t.copy == nil), ("destroy", t.destroy == nil),
                        ("equal", t.equal == nil), ("updated_for_state", t.updated_for_state == nil),
@@ -104,7 +104,7 @@ struct DescriptorValidator {
         let displayName = try string(t.display_name, "type \(id)'s display_name", required: false)
         return PluginConfigurationType(typeIdentifier: id, displayName: displayName, pluginID: pluginID,
                                        properties: try properties(t, id: id), actions: try actions(t, id: id),
-                                       type: t, view: v)
+                                       type: t, descriptor: descriptor, view: v)
     }
 
     /// Walks an array of header-led structs with the stride of its first element's struct_size.

@@ -15,7 +15,8 @@ public final class PluginConfigurationType: @unchecked Sendable {
     let actionIndex: [String: Int]
 
     // Lifecycle (all required; checked at load).
-    let makeDefaultFunction: @convention(c) () -> OpaquePointer?
+    let makeDefaultFunction: @convention(c) (UnsafePointer<cellhost_config_type>?) -> OpaquePointer?
+    let descriptor: UnsafePointer<cellhost_config_type>
     let copyFunction: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let destroyFunction: @convention(c) (OpaquePointer?) -> Void
     let equalFunction: @convention(c) (OpaquePointer?, OpaquePointer?) -> Bool
@@ -32,7 +33,8 @@ public final class PluginConfigurationType: @unchecked Sendable {
 
     init(typeIdentifier: String, displayName: String?, pluginID: String,
          properties: [PluginProperty], actions: [PluginAction],
-         type t: cellhost_config_type, view v: cellhost_view_type) {
+         type t: cellhost_config_type, descriptor: UnsafePointer<cellhost_config_type>, view v: cellhost_view_type) {
+        self.descriptor = descriptor
         self.typeIdentifier = typeIdentifier
         self.displayName = displayName
         self.pluginID = pluginID
@@ -61,7 +63,7 @@ public final class PluginConfigurationType: @unchecked Sendable {
 
     /// A new configuration with the plugin's defaults.
     public func makeDefault() -> PluginConfiguration? {
-        makeDefaultFunction().map { PluginConfiguration(type: self, adopting: $0) }
+        makeDefaultFunction(descriptor).map { PluginConfiguration(type: self, adopting: $0) }
     }
 
     /// Whether the type has the cell-level `update_configuration` hook.

@@ -1,3 +1,4 @@
+import CellKit
 import Glibc
 import Testing
 
@@ -68,4 +69,9 @@ extension String {
         }
         self = String(decoding: bytes, as: UTF8.self)
     }
+}
+
+extension Color {
+    /// The colour as it comes back from a plugin: plain components, no system name.
+    var withoutName: Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 }

@@ -184,8 +184,3 @@ import Testing
         #expect(!list.isEmpty)
     }
 }
-
-extension Color {
-    /// The colour as it comes back from a plugin: plain components, no system name.
-    var withoutName: Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
-}

@@ -21,7 +21,7 @@ struct TestPluginSource {
         \(prelude)
         struct cellhost_config { int64_t value; uint32_t customized; };
         struct cellhost_view { int64_t shown; };
-        static cellhost_config *make_default(void) { return calloc(1, sizeof(cellhost_config)); }
+        static cellhost_config *make_default(const cellhost_config_type *t) { (void)t; return calloc(1, sizeof(cellhost_config)); }
         static cellhost_config *copy_config(const cellhost_config *c) {
             cellhost_config *d = malloc(sizeof *d); *d = *c; return d;
         }
@@ -57,7 +57,7 @@ struct TestPluginSource {
         };
         static const cellhost_config_type config_type = {
             CELLHOST_HEADER(cellhost_config_type), "\(typeID)", "Minimal", properties, 1, NULL, 0,
-            make_default, \(copyFunction), destroy_config, equal, updated, is_customized, &view_type, NULL,
+            make_default, \(copyFunction), destroy_config, equal, updated, is_customized, &view_type, NULL, NULL,
         };
         static const cellhost_config_type *const types[] = { &config_type };
         static const cellhost_plugin_descriptor descriptor = {

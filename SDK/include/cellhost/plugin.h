@@ -389,10 +389,11 @@ typedef struct cellhost_config_type {
     const cellhost_action *actions;      /* may be NULL when action_count is 0 */
     uint32_t action_count;
 
-    /* All required. make_default: a new configuration with default values, nothing customised.
+    /* All required. make_default: a new configuration with default values, nothing customised
+     * (`type` is this descriptor, so one function can serve several types through user_data).
      * copy: an independent copy. destroy: frees a configuration from make_default, copy or
      * updated_for_state. equal: value equality. */
-    cellhost_config *(*make_default)(void);
+    cellhost_config *(*make_default)(const struct cellhost_config_type *type);
     cellhost_config *(*copy)(const cellhost_config *config);
     void (*destroy)(cellhost_config *config);
     bool (*equal)(const cellhost_config *a, const cellhost_config *b);
@@ -408,6 +409,8 @@ typedef struct cellhost_config_type {
      * by the cell after updated_for_state with the configuration about to be applied. Returns a
      * new configuration the host owns, or NULL to keep `config` unchanged. */
     cellhost_config *(*update_configuration)(const cellhost_config *config, const cellhost_state *state);
+
+    void *user_data; /* for the plugin's own use */
 } cellhost_config_type;
 
 typedef struct cellhost_plugin_descriptor {

@@ -1,0 +1,149 @@
+import Glibc
+
+/// What a `cellhost_config *` from a Swift plugin points to: a retained box holding the Swift
+/// value and the names of the properties the host set. The C entry points (Thunks.swift) are
+/// shared by every type and dispatch through these classes.
+class AnyConfigBox {
+    var customized: Set<String> = []
+    /// Strings handed out by `*` getters, kept until the next read of that property or the end
+    /// of the configuration (plugin.h: valid until the next call on the configuration).
+    var handedOutStrings: [Int: UnsafeMutablePointer<CChar>] = [:]
+
+    deinit { handedOutStrings.values.forEach { free($0) } }
+
+    func copy() -> AnyConfigBox { fatalError("abstract") }
+    func isEqual(to other: AnyConfigBox) -> Bool { fatalError("abstract") }
+    func updated(for state: PluginState) -> AnyConfigBox { fatalError("abstract") }
+    func read(_ index: Int, into slot: UnsafeMutableRawPointer) { fatalError("abstract") }
+    func write(_ index: Int, from slot: UnsafeRawPointer) { fatalError("abstract") }
+    func perform(_ index: Int, _ arguments: ActionArguments) -> Bool { fatalError("abstract") }
+    func makeView() -> AnyViewBox { fatalError("abstract") }
+
+    var handle: OpaquePointer { OpaquePointer(Unmanaged.passRetained(self).toOpaque()) }
+    static func from(_ handle: OpaquePointer?) -> AnyConfigBox {
+        Unmanaged<AnyConfigBox>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
+    }
+    static func release(_ handle: OpaquePointer?) {
+        guard let handle else { return }
+        Unmanaged<AnyConfigBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+}
+
+/// Arguments of an action call, as the C thunk received them.
+enum ActionArguments {
+    case none
+    case int64(Int64)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    case doubleBool(Double, Bool)
+}
+
+final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
+    var value: Cell
+
+    init(_ value: Cell, customized: Set<String> = []) {
+        self.value = value
+        super.init()
+        self.customized = customized
+    }
+
+    override func copy() -> AnyConfigBox { ConfigBox(value, customized: customized) }
+
+    override func isEqual(to other: AnyConfigBox) -> Bool {
+        guard let other = other as? ConfigBox<Cell> else { return false }
+        return value == other.value && customized == other.customized
+    }
+
+    /// Restyles, then puts every locked property back.
+    override func updated(for state: PluginState) -> AnyConfigBox {
+        var new = value.updated(for: state)
+        for property in Cell.properties where customized.contains(property.name) {
+            property.access.copy(from: value, into: &new)
+        }
+        return ConfigBox(new, customized: customized)
+    }
+
+    override func read(_ index: Int, into slot: UnsafeMutableRawPointer) {
+        switch Cell.properties[index].access {
+        case .bool(let k): slot.storeBytes(of: value[keyPath: k], as: Bool.self)
+        case .int64(let k): slot.storeBytes(of: value[keyPath: k], as: Int64.self)
+        case .double(let k): slot.storeBytes(of: value[keyPath: k], as: Double.self)
+        case .string(let k):
+            if let old = handedOutStrings[index] { free(old) }
+            let copy = strdup(value[keyPath: k])!
+            handedOutStrings[index] = copy
+            slot.storeBytes(of: UnsafePointer(copy), as: UnsafePointer<CChar>.self)
+        case .color(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_color.self)
+        case .size(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_size.self)
+        case .insets(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_insets.self)
+        case .transformer(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_color_transformer?.self)
+        }
+    }
+
+    override func write(_ index: Int, from slot: UnsafeRawPointer) {
+        let property = Cell.properties[index]
+        switch property.access {
+        case .bool(let k): value[keyPath: k] = slot.load(as: Bool.self)
+        case .int64(let k): value[keyPath: k] = slot.load(as: Int64.self)
+        case .double(let k): value[keyPath: k] = slot.load(as: Double.self)
+        case .string(let k): value[keyPath: k] = slot.load(as: UnsafePointer<CChar>?.self).map { String(cString: $0) } ?? ""
+        case .color(let k): value[keyPath: k] = slot.load(as: cellhost_color.self)
+        case .size(let k): value[keyPath: k] = slot.load(as: cellhost_size.self)
+        case .insets(let k): value[keyPath: k] = slot.load(as: cellhost_insets.self)
+        case .transformer(let k): value[keyPath: k] = slot.load(as: cellhost_color_transformer?.self)
+        }
+        customized.insert(property.name)
+    }
+
+    override func perform(_ index: Int, _ arguments: ActionArguments) -> Bool {
+        switch (Cell.actions[index].body, arguments) {
+        case (.none(let body), .none): body(&value)
+        case (.int64(let body), .int64(let a)): body(&value, a)
+        case (.double(let body), .double(let a)): body(&value, a)
+        case (.bool(let body), .bool(let a)): body(&value, a)
+        case (.string(let body), .string(let a)): body(&value, a)
+        case (.doubleBool(let body), .doubleBool(let a, let b)): body(&value, a, b)
+        default: false
+        }
+    }
+
+    override func makeView() -> AnyViewBox { ViewBox<Cell.View>(Cell.View(configuration: value)) }
+}
+
+/// What a `cellhost_view *` from a Swift plugin points to.
+class AnyViewBox {
+    func supports(_ config: AnyConfigBox) -> Bool { fatalError("abstract") }
+    func set(_ config: AnyConfigBox) { fatalError("abstract") }
+    func sizeThatFits(_ target: cellhost_size, context: DrawingContext) -> cellhost_size { fatalError("abstract") }
+    func draw(in bounds: cellhost_rect, context: DrawingContext, canvas: Canvas) { fatalError("abstract") }
+
+    var handle: OpaquePointer { OpaquePointer(Unmanaged.passRetained(self).toOpaque()) }
+    static func from(_ handle: OpaquePointer?) -> AnyViewBox {
+        Unmanaged<AnyViewBox>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
+    }
+    static func release(_ handle: OpaquePointer?) {
+        guard let handle else { return }
+        Unmanaged<AnyViewBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+}
+
+final class ViewBox<View: PluginCellView>: AnyViewBox {
+    let view: View
+    init(_ view: View) { self.view = view }
+
+    override func supports(_ config: AnyConfigBox) -> Bool {
+        guard let config = config as? ConfigBox<View.Configuration> else { return false }
+        return view.supports(config.value)
+    }
+    override func set(_ config: AnyConfigBox) {
+        guard let config = config as? ConfigBox<View.Configuration> else { return }
+        view.configuration = config.value
+    }
+    override func sizeThatFits(_ target: cellhost_size, context: DrawingContext) -> cellhost_size {
+        view.sizeThatFits(target, context: context)
+    }
+    override func draw(in bounds: cellhost_rect, context: DrawingContext, canvas: Canvas) {
+        view.draw(in: bounds, context: context, canvas: canvas)
+    }
+}

@@ -1,0 +1,116 @@
+/// The host services (`cellhost_host`) for Swift plugin code. Set once by the SDK's `init`
+/// before the host calls anything else; read-only afterwards.
+public enum Host {
+    nonisolated(unsafe) static var table: UnsafePointer<cellhost_host>?
+
+    public enum LogLevel: Int32 { case debug = 0, info, warning, error }
+
+    /// A message in the host's trace, tagged with this plugin. Any thread.
+    public static func log(_ level: LogLevel, _ message: String) {
+        guard let log = table?.pointee.log else { return }
+        log(level.rawValue, message)
+    }
+
+    /// A named system colour ("label", "systemBlue", …) for `traits` (nil = default traits).
+    public static func systemColor(_ name: String, traits: cellhost_traits? = nil) -> cellhost_color? {
+        guard let systemColor = table?.pointee.system_color else { return nil }
+        var out = cellhost_color()
+        let found = withOptionalPointer(traits) { systemColor($0, name, &out) }
+        return found ? out : nil
+    }
+
+    /// The Dynamic Type font of `style` (CELLHOST_TEXT_STYLE_*) for `traits`.
+    public static func font(_ style: cellhost_text_style, traits: cellhost_traits? = nil) -> cellhost_font {
+        guard let defaultFont = table?.pointee.default_font else {
+            return cellhost_font(family: nil, point_size: 17, weight: CELLHOST_FONT_REGULAR, italic: false, text_style: style)
+        }
+        return withOptionalPointer(traits) { defaultFont($0, style) }
+    }
+
+    /// The layout margins of a default list cell for `traits`.
+    public static func layoutMargins(traits: cellhost_traits? = nil) -> cellhost_insets {
+        guard let margins = table?.pointee.default_layout_margins else { return cellhost_insets() }
+        return withOptionalPointer(traits) { margins($0) }
+    }
+
+    /// A built-in colour transformer by name ("grayscale", "preferredTint", "monochromeTint").
+    public static func colorTransformer(_ name: String) -> cellhost_color_transformer? {
+        table?.pointee.color_transformer?(name)
+    }
+
+    /// `first` then `second`, as one host transformer.
+    public static func compose(_ first: cellhost_color_transformer?, _ second: cellhost_color_transformer?)
+        -> cellhost_color_transformer?
+    {
+        table?.pointee.compose_color_transformers?(first, second)
+    }
+
+    private static func withOptionalPointer<T, R>(_ value: T?, _ body: (UnsafePointer<T>?) -> R) -> R {
+        guard var value else { return body(nil) }
+        return withUnsafePointer(to: &value) { body($0) }
+    }
+}
+
+extension cellhost_color {
+    /// `transformer(self)`, or `self` when there is none.
+    public func transformed(by transformer: cellhost_color_transformer?) -> cellhost_color {
+        transformer.map { $0(self) } ?? self
+    }
+
+    public func withAlpha(_ alpha: Double) -> cellhost_color {
+        cellhost_color(red: red, green: green, blue: blue, alpha: alpha)
+    }
+}
+
+extension cellhost_rect {
+    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        self.init(x: x, y: y, width: width, height: height)
+    }
+}
+
+/// A configuration state as the host passed it: valid only during the call that received it.
+public struct PluginState {
+    public let pointer: UnsafePointer<cellhost_state>
+
+    init(_ pointer: UnsafePointer<cellhost_state>) { self.pointer = pointer }
+
+    public var traits: cellhost_traits { pointer.pointee.traits }
+    public var isCell: Bool { pointer.pointee.kind == CELLHOST_STATE_KIND_CELL }
+    private func flag(_ bit: UInt32) -> Bool { pointer.pointee.flags & bit != 0 }
+    public var isHighlighted: Bool { flag(CELLHOST_STATE_HIGHLIGHTED) }
+    public var isSelected: Bool { flag(CELLHOST_STATE_SELECTED) }
+    public var isDisabled: Bool { flag(CELLHOST_STATE_DISABLED) }
+    public var isFocused: Bool { flag(CELLHOST_STATE_FOCUSED) }
+    public var isEditing: Bool { flag(CELLHOST_STATE_EDITING) }
+    public var isSwiped: Bool { flag(CELLHOST_STATE_SWIPED) }
+
+    /// Whether the custom state `key` is present and truthy.
+    public func isOn(_ key: String) -> Bool {
+        let s = pointer.pointee
+        guard let entries = s.custom_states else { return false }
+        for i in 0..<Int(s.custom_state_count) where String(cString: entries[i].key) == key {
+            let e = entries[i]
+            switch e.kind {
+            case CELLHOST_VALUE_BOOL: return e.value.b
+            case CELLHOST_VALUE_INT: return e.value.i != 0
+            case CELLHOST_VALUE_DOUBLE: return e.value.d != 0
+            default: return e.value.s.map { $0.pointee != 0 } ?? false
+            }
+        }
+        return false
+    }
+
+    /// The state's flags and traits without custom states, safe to keep after the call.
+    public var snapshot: cellhost_state {
+        var copy = pointer.pointee
+        copy.custom_states = nil
+        copy.custom_state_count = 0
+        return copy
+    }
+}
+
+/// Whether two transformers are the same function (transformers compare by identity).
+public func isSameTransformer(_ a: cellhost_color_transformer?, _ b: cellhost_color_transformer?) -> Bool {
+    func address(_ t: cellhost_color_transformer?) -> UInt { t.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
+    return address(a) == address(b)
+}
