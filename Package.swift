@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "cellhost",
     products: [
+        .executable(name: "cellhost", targets: ["cellhost"]),
         .library(name: "CellKit", targets: ["CellKit"]),
         .library(name: "CellHost", targets: ["CellHost"]),
         .library(name: "CellRender", targets: ["CellRender"]),
@@ -49,13 +50,20 @@ let package = Package(
         .target(name: "CCellHostABI"),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"]),
-        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit"]),
+        // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
+        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "cellhost"]),
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
         .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift"),
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
+
+        // MARK: The command-line tool.
+        .executableTarget(name: "cellhost", dependencies: [
+            "CellHost", "CellPlugins", "CellProcess",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
