@@ -75,8 +75,9 @@ struct InspectCommand: ParsableCommand {
         out += "ABI      \(field("abi"))  loaded in \(micros / 1000).\(String(micros % 1000 / 100)) ms\n"
         out += "File     \(field("path"))\n"
         for type in report["types"]?.arrayValue ?? [] {
-            let name = type["displayName"]?.stringValue.map { " (\($0))" } ?? ""
-            out += "\nType \(type["id"]?.stringValue ?? "")\(name)\n"
+            let id = type["id"]?.stringValue ?? ""
+            let name = type["displayName"]?.stringValue.flatMap { $0 == id ? nil : " (\($0))" } ?? ""
+            out += "\nType \(id)\(name)\n"
             let properties = (type["properties"]?.arrayValue ?? []).map { p in
                 [p["name"]?.stringValue ?? "", p["type"]?.stringValue ?? "", p["encoding"]?.stringValue ?? "",
                  p["readOnly"]?.boolValue == true ? "read-only" : ""]
