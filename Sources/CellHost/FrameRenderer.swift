@@ -1,0 +1,102 @@
+import CellKit
+
+/// What the engine needs from a compositor: one layer per cell with its recorded drawing, a frame
+/// rendered from the damaged layers, and PNG output kept off the event path. `CompositorRenderer`
+/// adapts CellRender's compositor; `DamageTracker` computes damage without pixels (tests, and
+/// runs that write no frames).
+public protocol FrameRenderer: AnyObject {
+    /// Places layer `id` at `frame` (viewport points) showing `content` (layer coordinates).
+    func setLayer(_ id: Int, frame: Rect, content: DisplayList)
+    func removeLayer(_ id: Int)
+    /// Rasters the damaged layers and composites them into the framebuffer.
+    func renderFrame() -> RenderedFrame
+    /// Queues the last rendered frame to be written as a PNG at `path`; returns the microseconds
+    /// spent on the calling thread (encoding itself runs elsewhere).
+    func writeFrame(to path: String) -> Double
+    /// Waits for queued frames to be written; returns an error message for a frame that failed.
+    func finish() -> String?
+}
+
+public struct RenderedFrame: Sendable, Equatable {
+    /// Damaged rectangles in pixels.
+    public var damage: [Rect]
+    public var damagedPixels: Int
+    public var rasterMicros: Double
+    public var compositeMicros: Double
+
+    public init(damage: [Rect], damagedPixels: Int, rasterMicros: Double = 0, compositeMicros: Double = 0) {
+        self.damage = damage
+        self.damagedPixels = damagedPixels
+        self.rasterMicros = rasterMicros
+        self.compositeMicros = compositeMicros
+    }
+}
+
+/// Damage without pixels: a layer whose frame or drawing changed damages its old and new frame
+/// (the part inside the viewport), in pixels at `scale`. Overlapping rects are merged so a pixel
+/// is counted once.
+public final class DamageTracker: FrameRenderer {
+    private var layers: [Int: (frame: Rect, content: DisplayList)] = [:]
+    private var pending: [Rect] = []
+    private let viewport: Rect
+    private let scale: Double
+
+    public init(viewport: Size, scale: Double) {
+        self.viewport = Rect(origin: .zero, size: viewport)
+        self.scale = scale
+    }
+
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
+        if let old = layers[id] {
+            if old.frame == frame && old.content == content { return }
+            if old.frame == frame {
+                let d = DisplayList.damage(from: old.content, to: content).offsetBy(dx: frame.minX, dy: frame.minY)
+                addDamage(d.intersection(frame))
+            } else {
+                addDamage(old.frame)
+                addDamage(frame)
+            }
+        } else {
+            addDamage(frame)
+        }
+        layers[id] = (frame, content)
+    }
+
+    public func removeLayer(_ id: Int) {
+        if let old = layers.removeValue(forKey: id) { addDamage(old.frame) }
+    }
+
+    private func addDamage(_ r: Rect) {
+        let clipped = r.intersection(viewport)
+        if !clipped.isEmpty { pending.append(clipped) }
+    }
+
+    public func renderFrame() -> RenderedFrame {
+        let rects = DamageTracker.merge(pending.map {
+            Rect(x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale, height: $0.height * scale).integral()
+        })
+        pending.removeAll(keepingCapacity: true)
+        return RenderedFrame(damage: rects, damagedPixels: rects.reduce(0) { $0 + Int($1.width * $1.height) })
+    }
+
+    public func writeFrame(to path: String) -> Double { 0 }
+    public func finish() -> String? { nil }
+
+    /// Merges overlapping rects into their union until none overlap (damage lists stay short).
+    static func merge(_ rects: [Rect]) -> [Rect] {
+        var out: [Rect] = []
+        for r in rects where !r.isEmpty {
+            var current = r
+            var merged = true
+            while merged {
+                merged = false
+                if let i = out.firstIndex(where: { $0.intersects(current) }) {
+                    current = current.union(out.remove(at: i))
+                    merged = true
+                }
+            }
+            out.append(current)
+        }
+        return out
+    }
+}

@@ -1,0 +1,156 @@
+import CellKit
+import Testing
+@testable import CellHost
+
+@Suite struct EngineTests {
+    static let stream = """
+        {"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 300}, "scale": 2}}
+        {"section": {"id": "fruits", "header": "Fruits"}}
+        {"item": {"id": "apple", "set": {"text": "Apple"}}}
+        {"item": {"id": "pear", "style": "subtitleCell", "set": {"text": "Pear", "secondaryText": "Green", "secondaryTextProperties.color": "systemGreen"}}}
+        {"item": {"id": "plum", "set": {"text": "Plum"}}}
+        {"section": {"id": "more"}}
+        {"item": {"id": "fig", "set": {"text": "Fig"}}}
+        {"item": {"id": "kiwi", "set": {"text": "Kiwi"}}}
+        {"item": {"id": "lime", "set": {"text": "Lime"}}}
+        {"item": {"id": "date", "set": {"text": "Date"}}}
+        """
+
+    func engine(_ extra: String = "") throws -> (Engine, [Event]) {
+        let (scene, events) = try EventStreamParser.parse(Self.stream + "\n" + extra, source: "test.jsonl")
+        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
+                                options: .init(textMeasurer: FixedAdvanceTextMeasurer()))
+        return (engine, events)
+    }
+
+    func table(_ records: [TraceEvent]) -> String {
+        var out = ""
+        let t = TraceTableWriter(colors: false) { out += $0 }
+        for r in records { t.write(.event(r)) }
+        return out
+    }
+
+    @Test func firstDisplayUpdatesOnlyVisibleCellsBeforeTheFirstFrame() throws {
+        let (engine, _) = try engine()
+        let first = try engine.start()
+        let names = first.updates.map(\.cell)
+        #expect(names.first == "header:fruits")
+        #expect(names.contains("apple") && names.contains("pear"))
+        #expect(!names.contains("date"), "date lies below the 300-point viewport and owns no view")
+        #expect(first.updates.allSatisfy { $0.view == .created && $0.cause == "first display" })
+        #expect(first.updates.allSatisfy { $0.size.height > 0 && $0.size.width == 358 })
+        #expect(first.frames.count == 1)
+        #expect(first.frames[0].damagedPixels == 390 * 300 * 4, "the first frame paints the whole viewport at @2x")
+        let pear = try #require(first.updates.first { $0.cell == "pear" })
+        let apple = try #require(first.updates.first { $0.cell == "apple" })
+        #expect(pear.size.height > apple.size.height, "a subtitle cell self-sizes taller than a one-line cell")
+    }
+
+    @Test func selectingReusesTheViewAndRestylesOnlyThatCell() throws {
+        let (engine, events) = try engine("""
+            {"cell": "apple", "selected": true}
+            """)
+        _ = try engine.start()
+        let e = try engine.run(events[0])
+        #expect(e.updates.map(\.cell) == ["apple"])
+        let u = e.updates[0]
+        #expect(u.view == .reused && u.supports == true)
+        #expect(u.stateBefore == [] && u.stateAfter == ["selected"])
+        #expect(u.changes.contains { $0.reason == .restyled && $0.configuration == "background" && $0.cause == "selected" })
+        #expect(u.damage != nil)
+        #expect(e.frames.count == 1 && e.frames[0].damagedPixels > 0)
+        #expect(e.frames[0].damagedPixels < 390 * 300 * 4 / 2, "only the selected row is damaged")
+    }
+
+    @Test func customisedPropertiesStayLockedThroughStateChanges() throws {
+        let (engine, events) = try engine("""
+            {"cell": "pear", "set": {"textProperties.color": "systemOrange"}}
+            {"cell": "pear", "disabled": true}
+            """)
+        _ = try engine.start()
+        let set = try engine.run(events[0])
+        let setChange = try #require(set.updates[0].changes.first { $0.property == "textProperties.color" })
+        #expect(setChange.reason == .setByEvent)
+        let disabled = try engine.run(events[1])
+        let changes = disabled.updates[0].changes
+        let text = try #require(changes.first { $0.property == "textProperties.color" })
+        #expect(text.reason == .locked && text.cause == "disabled")
+        let secondary = try #require(changes.first { $0.property == "secondaryTextProperties.color" })
+        #expect(secondary.reason == .locked, "set in the item's description, so customised from the start")
+    }
+
+    @Test func contentSizeChangeResizesCells() throws {
+        let (engine, events) = try engine("""
+            {"traits": {"contentSize": "AX3"}}
+            """)
+        let first = try engine.start()
+        let before = try #require(first.updates.first { $0.cell == "apple" }).size.height
+        let e = try engine.run(events[0])
+        let after = try #require(e.updates.first { $0.cell == "apple" }).size.height
+        #expect(after > before)
+        #expect(e.updates.allSatisfy { $0.cause.contains("traits") || $0.cause == "first display" || $0.cause == "scrolled in" })
+    }
+
+    @Test func scrollingReusesViewsFromThePool() throws {
+        let (engine, events) = try engine("""
+            {"scroll": {"to": 400}}
+            """)
+        _ = try engine.start()
+        let e = try engine.run(events[0])
+        let scrolledIn = e.updates.filter { $0.cause == "scrolled in" || $0.cause == "first display" }
+        #expect(!scrolledIn.isEmpty)
+        #expect(scrolledIn.contains { $0.view == .reused }, "views of rows that left are reused by rows that arrive")
+        #expect(engine.contentOffset > 0)
+    }
+
+    @Test func updateRequestsCoalesceIntoOnePassPerCell() throws {
+        let (engine, events) = try engine("""
+            {"group": [{"cell": "apple", "highlighted": true}, {"cell": "apple", "selected": true}, {"cell": "apple", "setNeedsUpdateConfiguration": true}]}
+            """)
+        _ = try engine.start()
+        let e = try engine.run(events[0])
+        #expect(e.updates.count == 1)
+        #expect(e.updates[0].stateAfter == ["highlighted", "selected"])
+    }
+
+    @Test func animatedEventsRenderIntermediateFrames() throws {
+        let (engine, events) = try engine("""
+            {"animate": {"duration": 0.2, "frames": 4}, "cell": "apple", "selected": true}
+            """)
+        _ = try engine.start()
+        let e = try engine.run(events[0])
+        #expect(e.frames.count == 4)
+        #expect(e.frames.dropLast().allSatisfy { $0.progress != nil })
+        #expect(e.frames.last?.progress == nil)
+    }
+
+    @Test func unknownPropertyIsBadInputNamingTheLine() throws {
+        let (engine, events) = try engine("""
+            {"cell": "apple", "set": {"txt": "A"}}
+            """)
+        _ = try engine.start()
+        #expect(throws: EngineError.self) { try engine.run(events[0]) }
+        do { _ = try engine.run(events[0]) } catch {
+            #expect(error.line == 11)
+            #expect(error.message.contains("txt"))
+        }
+    }
+
+    @Test func insertDeleteAndReload() throws {
+        let (engine, events) = try engine("""
+            {"insert": {"id": "kiwi2", "section": "fruits", "index": 0, "set": {"text": "Kiwi 2"}}}
+            {"cell": "apple", "set": {"text": "Green apple"}}
+            {"reload": "apple"}
+            {"delete": "kiwi2"}
+            """)
+        _ = try engine.start()
+        let inserted = try engine.run(events[0])
+        #expect(inserted.updates.contains { $0.cell == "kiwi2" && $0.cause == "inserted" })
+        _ = try engine.run(events[1])
+        let reload = try engine.run(events[2])
+        let text = try #require(reload.updates.first { $0.cell == "apple" }?.changes.first { $0.property == "text" })
+        #expect(text.new == "\"Apple\"", "a reload rebuilds the configuration from the item's description")
+        let deleted = try engine.run(events[3])
+        #expect(deleted.frames.count == 1)
+    }
+}
