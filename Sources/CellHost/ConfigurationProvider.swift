@@ -25,36 +25,22 @@ public struct ListContentProvider: ConfigurationProvider {
 
     public func makeConfiguration(type: String, style: String?, appearance: ListEnvironment) throws(ConfigurationProviderError)
         -> any ContentConfiguration {
-        guard let name = style else { return ListContentProvider.defaultCell(for: appearance) }
-        guard let s = ListContentConfiguration.Style(rawValue: name) else {
-            throw ConfigurationProviderError("\"\(name)\" is not a list content style")
+        let list = ListAppearance(appearance) ?? .plain
+        let resolved: ListContentConfiguration.Style
+        if let name = style {
+            guard let s = ListContentConfiguration.Style(rawValue: name) else {
+                throw ConfigurationProviderError("\"\(name)\" is not a list content style")
+            }
+            resolved = s
+        } else {
+            resolved = list.defaultContentStyle(for: .cell)
         }
-        return ListContentConfiguration(style: s).updated(for: CellConfigurationState(traitCollection: TraitCollection(listEnvironment: appearance)))
+        return ListContentConfiguration(style: resolved)
+            .updated(for: CellConfigurationState(traitCollection: TraitCollection(listEnvironment: appearance)))
     }
 
-    /// The style `defaultContentConfiguration()` picks for a cell in a list of `appearance`.
-    public static func defaultCell(for appearance: ListEnvironment) -> ListContentConfiguration {
-        switch appearance {
-        case .sidebar: .sidebarCell()
-        case .sidebarPlain: .sidebarCell()
-        default: .cell()
-        }
-    }
-
-    /// Header and footer content: the iOS 18 `header()`/`footer()` follow the list environment.
-    public static func headerFooter(isHeader: Bool, text: String) -> ListContentConfiguration {
-        var c: ListContentConfiguration = isHeader ? .header() : .footer()
-        c.text = text
-        return c
-    }
-
-    /// The background `defaultBackgroundConfiguration()` gives a cell, header or footer; styles
-    /// named in a stream resolve through the same table.
-    public static func background(style: String?, isHeaderOrFooter: Bool, isHeader: Bool) throws(ConfigurationProviderError)
-        -> BackgroundConfiguration {
-        guard let name = style else {
-            return isHeaderOrFooter ? (isHeader ? .listHeader() : .listFooter()) : .listCell()
-        }
+    /// A background factory style by name (`listGroupedCell`, `clear`, …).
+    public static func background(style name: String) throws(ConfigurationProviderError) -> BackgroundConfiguration {
         guard let s = BackgroundConfiguration.Style(rawValue: name) else {
             throw ConfigurationProviderError("\"\(name)\" is not a background style")
         }

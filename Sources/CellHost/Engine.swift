@@ -30,13 +30,14 @@ public final class Engine {
 
     struct Section {
         var id: String
-        var header: EngineCell?
-        var items: [EngineCell]
-        var footer: EngineCell?
-        var rows: [EngineCell] { (header.map { [$0] } ?? []) + items + (footer.map { [$0] } ?? []) }
+        var header: EngineRow?
+        var items: [EngineRow]
+        var footer: EngineRow?
+        var rows: [EngineRow] { (header.map { [$0] } ?? []) + items + (footer.map { [$0] } ?? []) }
     }
 
     public let scene: SceneDescription
+    public let appearance: ListAppearance
     public private(set) var traits: TraitCollection
     public private(set) var contentOffset: Double = 0
     public private(set) var contentHeight: Double = 0
@@ -47,64 +48,75 @@ public final class Engine {
     private let options: Options
     private let renderer: any FrameRenderer
     private var sections: [Section] = []
-    private var cellsByID: [String: EngineCell] = [:]
-    private var pool: [any ContentView] = []
+    private var rowsByName: [String: EngineRow] = [:]
+    private var pool = ViewPool()
     private var nextLayerID = 1
     private let listBackgroundLayer = 0
     private var listBackgroundColor: Color?
+    private var layerFrames: [Int: Rect] = [:]
     private let startTime = Engine.now()
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
+        self.appearance = ListAppearance(scene.appearance) ?? .insetGrouped
         self.catalog = catalog
         self.options = options
         self.renderer = options.renderer ?? DamageTracker(viewport: scene.viewport, scale: scene.scale)
         var traits = scene.traits
-        traits.listEnvironment = scene.appearance
+        traits.listEnvironment = appearance.listEnvironment
         self.traits = traits
         for s in scene.sections {
             var section = Section(id: s.id, items: [])
-            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, isHeader: true) }
-            for item in s.items { section.items.append(try makeCell(item)) }
-            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, isHeader: false) }
+            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
+            for item in s.items { section.items.append(try makeRow(item)) }
+            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
             sections.append(section)
         }
     }
 
-    // MARK: Geometry constants (UIKit's list metrics)
+    // MARK: Geometry (UIKit's list metrics, from the list appearance)
 
-    /// Horizontal inset of rows from the viewport edges: inset-grouped and sidebar lists float
-    /// their sections as cards.
-    var rowInset: Double {
-        switch scene.appearance {
-        case .insetGrouped: scene.viewport.width >= 400 ? 20 : 16
-        case .sidebar: 10
-        default: 0
-        }
-    }
-    var rowWidth: Double { max(1, scene.viewport.width - 2 * rowInset) }
-    /// Space above a section without a header, and below the last row of each section.
-    var sectionSpacing: Double { scene.appearance == .plain ? 0 : 17.5 }
+    var rowWidth: Double { max(1, scene.viewport.width - 2 * appearance.rowInset) }
 
-    var layoutContext: LayoutContext {
-        LayoutContext(traits: traits, textMeasurer: options.textMeasurer, tintColor: options.tintColor)
-    }
+    // MARK: Building rows
 
-    // MARK: Building cells
-
-    private func makeCell(_ item: ItemDescription) throws(EngineError) -> EngineCell {
+    private func makeRow(_ item: ItemDescription) throws(EngineError) -> EngineRow {
         let (pristine, content) = try initialContent(item)
-        let background: BackgroundConfiguration
-        do { background = try ListContentProvider.background(style: item.background?.style, isHeaderOrFooter: false, isHeader: false) }
-        catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
-        let cell = EngineCell(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine, content: content,
-                              background: background, estimatedHeight: 44, width: rowWidth)
-        for a in item.background?.properties ?? [] {
-            do { cell.background = try cell.background.setting(a.name, to: a.value) }
-            catch { throw EngineError("item \"\(item.id)\" background: \(error)", line: item.line) }
+        let pristineBackground = defaultBackground(for: .cell)
+        var background: BackgroundConfiguration?
+        if let b = item.background {
+            do {
+                var config = try b.style.map { s throws(ConfigurationProviderError) in try ListContentProvider.background(style: s) }
+                    ?? pristineBackground
+                for a in b.properties { config = try config.setting(a.name, to: a.value) }
+                background = config
+            } catch let error as ConfigurationPropertyError {
+                throw EngineError("item \"\(item.id)\" background: \(error)", line: item.line)
+            } catch {
+                throw EngineError("item \"\(item.id)\" background: \(error)", line: item.line)
+            }
         }
-        cellsByID[item.id] = cell
-        return cell
+        // The update handler runs inside the cell where it cannot fail: check its properties now.
+        for rule in item.handlers {
+            for a in rule.set {
+                do { _ = try content.setting(a.name, to: a.value) }
+                catch { throw EngineError("item \"\(item.id)\" handler: \(error)", line: item.line) }
+            }
+            for a in rule.background {
+                do { _ = try (background ?? pristineBackground).setting(a.name, to: a.value) }
+                catch { throw EngineError("item \"\(item.id)\" handler: \(error)", line: item.line) }
+            }
+        }
+        let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
+                            configuration: content, pristineBackground: pristineBackground, background: background,
+                            estimatedHeight: 44, width: rowWidth)
+        rowsByName[item.id] = row
+        return row
+    }
+
+    private func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
+        BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: role))
+            .updated(for: CellConfigurationState(traitCollection: traits))
     }
 
     /// The item's configuration as its factory makes it, and as its description sets it up.
@@ -121,17 +133,17 @@ public final class Engine {
         return (pristine, content)
     }
 
-    private func makeHeaderFooter(section: String, text: String, isHeader: Bool) throws(EngineError) -> EngineCell {
-        let background: BackgroundConfiguration
-        do { background = try ListContentProvider.background(style: nil, isHeaderOrFooter: true, isHeader: isHeader) }
-        catch { throw EngineError("section \"\(section)\": \(error)") }
-        let name = (isHeader ? "header:" : "footer:") + section
-        let content = ListContentProvider.headerFooter(isHeader: isHeader, text: text)
-        let cell = EngineCell(name: name, kind: isHeader ? .header : .footer, layerID: takeLayerID(), item: nil,
-                              pristine: content, content: content,
-                              background: background, estimatedHeight: 28, width: rowWidth)
-        cellsByID[name] = cell
-        return cell
+    private func makeHeaderFooter(section: String, text: String, kind: EngineRow.Kind) throws(EngineError) -> EngineRow {
+        let role: ConfigurableViewRole = kind == .header ? .header : .footer
+        var content = ListContentConfiguration(style: appearance.defaultContentStyle(for: role))
+            .updated(for: CellConfigurationState(traitCollection: traits))
+        content.text = text
+        let name = (kind == .header ? "header:" : "footer:") + section
+        let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: content,
+                            configuration: content, pristineBackground: defaultBackground(for: role), background: nil,
+                            estimatedHeight: 28, width: rowWidth)
+        rowsByName[name] = row
+        return row
     }
 
     private func takeLayerID() -> Int {
@@ -169,9 +181,9 @@ public final class Engine {
     /// Waits for frame files; returns a message when one could not be written.
     public func finish() -> String? { renderer.finish() }
 
-    private func cell(for target: CellTarget) throws(EngineError) -> EngineCell {
-        guard let c = cellsByID[target.description] else { throw EngineError("no \(target) in the list") }
-        return c
+    private func row(for target: CellTarget) throws(EngineError) -> EngineRow {
+        guard let r = rowsByName[target.description] else { throw EngineError("no \(target) in the list") }
+        return r
     }
 
     private func apply(_ action: EventAction, forceFrame: inout Bool) throws(EngineError) {
@@ -179,32 +191,40 @@ public final class Engine {
         case .cells(let e):
             let cause = Engine.cause(of: e)
             for target in e.targets {
-                let c = try cell(for: target)
-                c.requestUpdate(cause: cause)
-                e.state.apply(to: &c.state)
+                let r = try row(for: target)
+                r.noteCause(cause)
+                r.applyState(e.state)
                 for a in e.set {
-                    do { c.content = try c.content.setting(a.name, to: a.value) }
-                    catch { throw EngineError("\(c.name): \(error)") }
-                    c.setByEvent.insert(a.name)
+                    do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
+                    catch { throw EngineError("\(r.name): \(error)") }
+                    r.setByEvent.insert(a.name)
                 }
                 for a in e.background {
-                    do { c.background = try c.background.setting(a.name, to: a.value) }
-                    catch { throw EngineError("\(c.name) background: \(error)") }
-                    c.backgroundSetByEvent.insert(a.name)
+                    do { try r.changeBackground(a.name, to: a.value) }
+                    catch { throw EngineError("\(r.name) background: \(error)") }
+                    r.backgroundSetByEvent.insert(a.name)
                 }
                 for call in e.perform {
-                    let before = c.content.inspectableProperties
-                    do { c.content = try c.content.performing(call.name, arguments: call.arguments) }
-                    catch { throw EngineError("\(c.name): \(error)") }
-                    let after = c.content.inspectableProperties
+                    let before = r.configuration.inspectableProperties
+                    do {
+                        try r.changeContent { c throws(ConfigurationPropertyError) in
+                            try c.performing(call.name, arguments: call.arguments)
+                        }
+                    } catch { throw EngineError("\(r.name): \(error)") }
                     let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-                    for p in after where oldByName[p.name] != p.value { c.setByEvent.insert(p.name) }
+                    for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
+                        r.setByEvent.insert(p.name)
+                    }
                 }
+                if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
             }
         case .traits(let change):
             change.apply(to: &traits)
             let cause = Engine.summary(of: Event(number: 0, line: 0, actions: [action]))
-            for c in cellsByID.values { c.requestUpdate(cause: cause) }
+            for r in rowsByName.values where r.view != nil {
+                r.noteCause(cause)
+                r.setTraits(traits)
+            }
         case .scroll(let s):
             switch s {
             case .to(let y): contentOffset = y
@@ -212,65 +232,73 @@ public final class Engine {
             }
         case .insert(let item, let sectionID, let index):
             guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
-            let c = try makeCell(item)
+            let r = try makeRow(item)
             let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
-            sections[si].items.insert(c, at: at)
-            c.requestUpdate(cause: "inserted")
+            sections[si].items.insert(r, at: at)
+            r.noteCause("inserted")
         case .delete(let id):
-            let c = try cell(for: .cell(id))
-            for si in sections.indices { sections[si].items.removeAll { $0 === c } }
-            cellsByID[id] = nil
-            c.releaseView(to: &pool)
-            renderer.removeLayer(c.layerID)
+            let r = try row(for: .cell(id))
+            for si in sections.indices { sections[si].items.removeAll { $0 === r } }
+            rowsByName[id] = nil
+            r.detachView(to: &pool)
+            renderer.removeLayer(r.layerID)
+            layerFrames[r.layerID] = nil
             forceFrame = true
         case .reload(let id):
-            let c = try cell(for: .cell(id))
-            guard let item = c.item else { return }
-            c.requestUpdate(cause: "reload")
-            (c.pristineContent, c.content) = try initialContent(item)
+            let r = try row(for: .cell(id))
+            guard let item = r.item else { return }
+            r.noteCause("reload")
+            let (pristine, content) = try initialContent(item)
+            r.pristineContent = pristine
+            try? r.changeContent { _ in content }
+            r.setNeedsUpdateConfiguration()
         case .capture:
             forceFrame = true
         }
     }
 
-    /// The rest of the cycle for every cell that needs it, then the frame(s).
+    /// The rest of the cycle for every row that needs it, then the frame(s).
     private func process(_ event: Event, summary: String, forceFrame: Bool) throws(EngineError) -> TraceEvent {
         let eventStart = Engine.now()
         var timings = PhaseTimings()
         var updates: [CellUpdateTrace] = []
-        var updatedCells: [EngineCell] = []
-        let context = layoutContext
+        var updatedRows: [EngineRow] = []
+        let measurer = options.textMeasurer
 
-        // Update and self-size until the set of visible cells is stable (sizes move rows in and out).
+        // Update and self-size until the set of visible rows is stable (sizes move rows in and out).
         for _ in 0..<4 {
             var t = Engine.now()
             layout()
-            let visible = visibleCells()
+            let visible = visibleRows()
             let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-            for c in allRows() where c.view != nil && !visibleIDs.contains(ObjectIdentifier(c)) {
-                c.releaseView(to: &pool)
-                renderer.removeLayer(c.layerID)
+            for r in allRows() where r.view != nil && !visibleIDs.contains(ObjectIdentifier(r)) {
+                r.detachView(to: &pool)
+                renderer.removeLayer(r.layerID)
+                layerFrames[r.layerID] = nil
             }
             timings.layout += Engine.micros(since: t)
             var resized = false
-            for c in visible where c.view == nil || c.needsUpdate {
-                if !c.needsUpdate { c.requestUpdate(cause: c.lastState == nil ? "first display" : "scrolled in") }
+            for r in visible where r.view == nil || r.needsUpdate {
                 t = Engine.now()
-                var trace = try c.runUpdatePass(traits: traits, pool: &pool)
+                if r.view == nil {
+                    r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
+                    r.attachView(pool: &pool, appearance: appearance, traits: traits)
+                }
+                guard var trace = r.runUpdatePass(traits: traits) else { continue }
                 let updateMicros = Engine.micros(since: t)
                 timings.update += updateMicros
                 t = Engine.now()
-                let oldHeight = c.size.height
-                c.measure(width: rowWidth, context: context)
-                if c.size.height != oldHeight { resized = true }
+                let oldHeight = r.size.height
+                r.measure(width: rowWidth, measurer: measurer)
+                if r.size.height != oldHeight { resized = true }
                 let layoutMicros = Engine.micros(since: t)
                 timings.layout += layoutMicros
                 trace.micros = updateMicros + layoutMicros
-                if let i = updatedCells.firstIndex(where: { $0 === c }) {
+                if let i = updatedRows.firstIndex(where: { $0 === r }) {
                     updates[i] = trace
                 } else {
                     updates.append(trace)
-                    updatedCells.append(c)
+                    updatedRows.append(r)
                 }
             }
             if !resized { break }
@@ -281,44 +309,46 @@ public final class Engine {
 
         // Draw what was updated, move what moved; the renderer turns both into damage.
         t = Engine.now()
-        let visible = visibleCells()
-        var oldDrawings: [(EngineCell, DisplayList, Rect)] = []
-        for c in visible {
-            let wasUpdated = updatedCells.contains { $0 === c }
-            let viewportFrame = c.frame.offsetBy(dx: 0, dy: -contentOffset)
-            let lastFrame = layerFrames[c.layerID]
-            guard wasUpdated || lastFrame != viewportFrame else { continue }
-            let old = c.drawing
-            if wasUpdated { c.drawing = c.draw(context: context) }
-            var damage: Rect = .zero
+        let viewportRect = Rect(origin: .zero, size: scene.viewport)
+        var changed: [(EngineRow, DisplayList, Rect)] = []
+        for r in visibleRows() {
+            let updateIndex = updatedRows.firstIndex { $0 === r }
+            let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
+            let lastFrame = layerFrames[r.layerID]
+            let clipChanged = r.drawing.isEmpty
+            guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
+            let old = r.drawing
+            r.drawing = r.draw(measurer: measurer)
+            var damage: Rect
             if let lastFrame, lastFrame != viewportFrame {
                 damage = lastFrame.union(viewportFrame)
+            } else if lastFrame == nil {
+                damage = viewportFrame
             } else {
-                damage = DisplayList.damage(from: old, to: c.drawing).offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
-                if lastFrame == nil { damage = viewportFrame }
+                damage = DisplayList.damage(from: old, to: r.drawing).offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
             }
-            if let i = updatedCells.firstIndex(where: { $0 === c }) {
-                updates[i].size = c.size
-                updates[i].frame = c.frame
-                let visibleDamage = damage.intersection(Rect(origin: .zero, size: scene.viewport))
+            if let i = updateIndex {
+                updates[i].size = r.size
+                updates[i].frame = r.frame
+                let visibleDamage = damage.intersection(viewportRect)
                 updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
             }
-            oldDrawings.append((c, old, lastFrame ?? viewportFrame))
+            changed.append((r, old, lastFrame ?? viewportFrame))
         }
         timings.draw += Engine.micros(since: t)
 
         var frames: [FrameTrace] = []
         // Animated events show the way from the old to the new look in intermediate frames.
-        if let animation = event.animation, !oldDrawings.isEmpty {
+        if let animation = event.animation, !changed.isEmpty {
             for step in 1..<max(1, animation.frames) {
                 let p = animation.progress(at: Double(step) / Double(animation.frames))
                 t = Engine.now()
                 setListBackground()
-                for (c, old, oldFrame) in oldDrawings {
-                    let newFrame = c.frame.offsetBy(dx: 0, dy: -contentOffset)
+                for (r, old, oldFrame) in changed {
+                    let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
                     let frame = Engine.interpolate(oldFrame, newFrame, p)
-                    renderer.setLayer(c.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, c.drawing, p))
-                    layerFrames[c.layerID] = frame
+                    renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
+                    layerFrames[r.layerID] = frame
                 }
                 timings.draw += Engine.micros(since: t)
                 if let f = renderAndWrite(progress: p, force: false, timings: &timings) { frames.append(f) }
@@ -326,10 +356,10 @@ public final class Engine {
         }
         t = Engine.now()
         setListBackground()
-        for (c, _, _) in oldDrawings {
-            let frame = c.frame.offsetBy(dx: 0, dy: -contentOffset)
-            renderer.setLayer(c.layerID, frame: frame, content: c.drawing)
-            layerFrames[c.layerID] = frame
+        for (r, _, _) in changed {
+            let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
+            renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
+            layerFrames[r.layerID] = frame
         }
         timings.draw += Engine.micros(since: t)
         if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings) { frames.append(f) }
@@ -338,8 +368,6 @@ public final class Engine {
         return TraceEvent(number: event.number, line: event.line, summary: summary, note: event.note,
                           start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings)
     }
-
-    private var layerFrames: [Int: Rect] = [:]
 
     /// The list's own background fills the viewport behind the rows; it changes with dark mode.
     private func setListBackground() {
@@ -374,25 +402,38 @@ public final class Engine {
 
     // MARK: Layout
 
-    private func allRows() -> [EngineCell] { sections.flatMap(\.rows) }
+    private func allRows() -> [EngineRow] { sections.flatMap(\.rows) }
 
-    /// Places every row top to bottom: self-sized heights for cells that were displayed,
-    /// estimates for the others (as UIKit's estimated sizes), then clamps the scroll offset.
+    /// Places every row top to bottom: self-sized heights for rows that were displayed, estimates
+    /// for the others (as UIKit's estimated sizes), then clamps the scroll offset. Inset-grouped
+    /// sections round the outer corners of their first and last cells.
     private func layout() {
         var y = 0.0
+        let inset = appearance.rowInset, radius = appearance.sectionCornerRadius
         for section in sections {
-            if section.header == nil { y += sectionSpacing }
+            if section.header == nil { y += appearance.sectionSpacingWithoutHeader }
             for row in section.rows {
-                row.frame = Rect(x: rowInset, y: y, width: rowWidth, height: row.size.height)
+                row.frame = Rect(x: inset, y: y, width: rowWidth, height: row.size.height)
                 y += row.size.height
             }
-            y += sectionSpacing
+            for (i, row) in section.items.enumerated() {
+                guard radius > 0 else { row.clip = nil; continue }
+                let h = row.size.height, w = rowWidth
+                let first = i == 0, last = i == section.items.count - 1
+                switch (first, last) {
+                case (true, true): row.clip = (Rect(x: 0, y: 0, width: w, height: h), radius)
+                case (true, false): row.clip = (Rect(x: 0, y: 0, width: w, height: h + radius), radius)
+                case (false, true): row.clip = (Rect(x: 0, y: -radius, width: w, height: h + radius), radius)
+                case (false, false): row.clip = nil
+                }
+            }
         }
+        y += appearance.sectionSpacingWithoutHeader
         contentHeight = y
         contentOffset = min(max(0, contentOffset), max(0, contentHeight - scene.viewport.height))
     }
 
-    private func visibleCells() -> [EngineCell] {
+    private func visibleRows() -> [EngineRow] {
         let top = contentOffset, bottom = contentOffset + scene.viewport.height
         return allRows().filter { $0.frame.maxY > top && $0.frame.minY < bottom }
     }

@@ -1,0 +1,396 @@
+import CellKit
+
+/// One row of the list — an item's cell, a section header or footer — as the engine keeps it:
+/// the row's data (its configuration as set, its state flags) lives here for the whole run, while
+/// a CellKit `Cell`/`HeaderFooterView` is attached only while the row is visible and runs the
+/// update cycle (UIKIT.md §6). Views of rows that scroll away go back to a pool and are
+/// configured afresh for the rows that scroll in, as a collection view's cell provider does.
+final class EngineRow {
+    enum Kind { case cell, header, footer }
+
+    enum View {
+        case cell(Cell)
+        case headerFooter(HeaderFooterView)
+    }
+
+    let name: String
+    let kind: Kind
+    /// Stable compositor layer id.
+    let layerID: Int
+    var item: ItemDescription?
+    /// The content configuration the data gives the row (factory + `set` + actions), before any
+    /// state restyling: what the cell provider assigns when the row gets a view.
+    var configuration: any ContentConfiguration
+    /// The background as the data sets it up; nil = the list's default for the row.
+    var background: BackgroundConfiguration?
+    /// The factory's configurations: what the state alone restyles. A customised property is
+    /// reported "locked" only when the state change restyles it here — otherwise keeping its
+    /// value is no news.
+    var pristineContent: any ContentConfiguration
+    let pristineBackground: BackgroundConfiguration
+    /// Flags and custom states (traits come from the list).
+    var flags = CellConfigurationState()
+    var view: View?
+    /// The state traced last, for "what moved" words; nil before the row was first displayed.
+    var lastState: CellConfigurationState?
+    private var pristineValues: [String: PropertyValue]?
+
+    /// Height from self-sizing; an estimate until the row has been displayed.
+    var size: Size
+    /// Where the row sits in the list's content (points).
+    var frame: Rect = .zero
+    /// Rounded corners of an inset-grouped section: set on its first and last rows.
+    var clip: (rect: Rect, cornerRadius: Double)?
+    /// The last recording, in row coordinates.
+    var drawing = DisplayList()
+
+    // What the coming update pass must report, gathered from the events of one pass.
+    var causes: [String] = []
+    var setByEvent: Set<String> = []
+    var backgroundSetByEvent: Set<String> = []
+    private var contentBefore: [InspectableProperty]?
+    private var backgroundBefore: [InspectableProperty]?
+
+    init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
+         configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
+         background: BackgroundConfiguration?, estimatedHeight: Double, width: Double) {
+        self.name = name
+        self.kind = kind
+        self.layerID = layerID
+        self.item = item
+        self.pristineContent = pristine
+        self.configuration = configuration
+        self.pristineBackground = pristineBackground
+        self.background = background
+        self.size = Size(width: width, height: estimatedHeight)
+    }
+
+    var role: ConfigurableViewRole {
+        switch kind {
+        case .cell: .cell
+        case .header: .header
+        case .footer: .footer
+        }
+    }
+
+    var currentContent: (any ContentConfiguration)? {
+        switch view {
+        case .cell(let c): c.contentConfiguration
+        case .headerFooter(let h): h.contentConfiguration
+        case nil: nil
+        }
+    }
+
+    var currentBackground: BackgroundConfiguration? {
+        switch view {
+        case .cell(let c): c.backgroundConfiguration
+        case .headerFooter(let h): h.backgroundConfiguration
+        case nil: background ?? pristineBackground
+        }
+    }
+
+    var needsUpdate: Bool {
+        switch view {
+        case .cell(let c): c.needsUpdateConfiguration
+        case .headerFooter(let h): h.needsUpdateConfiguration
+        case nil: false
+        }
+    }
+
+    /// Notes why the row updates and keeps its properties as they were before any change this
+    /// event makes (so the trace shows old → new across the whole pass).
+    func noteCause(_ cause: String) {
+        if contentBefore == nil { contentBefore = (currentContent ?? configuration).inspectableProperties }
+        if backgroundBefore == nil { backgroundBefore = currentBackground?.inspectableProperties ?? [] }
+        if !causes.contains(cause) { causes.append(cause) }
+    }
+
+    // MARK: Changing the row
+
+    func applyState(_ change: StateChange) {
+        change.apply(to: &flags)
+        let flags = self.flags
+        switch view {
+        case .cell(let c):
+            c.mutateInputs { s in
+                let traits = s.traitCollection
+                s = flags
+                s.traitCollection = traits
+            }
+        case .headerFooter(let h):
+            h.mutateInputs { s in
+                let traits = s.traitCollection
+                s = flags.viewState
+                s.traitCollection = traits
+            }
+        case nil: break
+        }
+    }
+
+    /// Applies `transform` to the data's configuration and to the visible view's.
+    func changeContent(_ transform: (any ContentConfiguration) throws(ConfigurationPropertyError) -> any ContentConfiguration)
+        throws(ConfigurationPropertyError) {
+        configuration = try transform(configuration)
+        switch view {
+        case .cell(let c): if let current = c.contentConfiguration { c.contentConfiguration = try transform(current) }
+        case .headerFooter(let h): if let current = h.contentConfiguration { h.contentConfiguration = try transform(current) }
+        case nil: break
+        }
+    }
+
+    func changeBackground(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) {
+        background = try (background ?? pristineBackground).setting(name, to: value)
+        switch view {
+        case .cell(let c): if let current = c.backgroundConfiguration { c.backgroundConfiguration = try current.setting(name, to: value) }
+        case .headerFooter(let h): if let current = h.backgroundConfiguration { h.backgroundConfiguration = try current.setting(name, to: value) }
+        case nil: break
+        }
+    }
+
+    func setNeedsUpdateConfiguration() {
+        switch view {
+        case .cell(let c): c.setNeedsUpdateConfiguration()
+        case .headerFooter(let h): h.setNeedsUpdateConfiguration()
+        case nil: break
+        }
+    }
+
+    func setTraits(_ traits: TraitCollection) {
+        switch view {
+        case .cell(let c): c.traitCollection = traits
+        case .headerFooter(let h): h.traitCollection = traits
+        case nil: break
+        }
+    }
+
+    // MARK: Views
+
+    /// Gives the row a view from the pool (or a new one) and configures it from the row's data,
+    /// as a cell provider does for a row that appears.
+    func attachView(pool: inout ViewPool, appearance: ListAppearance, traits: TraitCollection) {
+        switch kind {
+        case .cell:
+            let cell = pool.cells.popLast() ?? Cell(appearance: appearance, traits: traits)
+            cell.traitCollection = traits
+            configure(cell, traits: traits)
+            view = .cell(cell)
+        case .header, .footer:
+            let h = pool.headerFooters.popLast() ?? HeaderFooterView(role: role, appearance: appearance, traits: traits)
+            h.traitCollection = traits
+            h.mutateInputs { s in
+                s = flags.viewState
+                s.traitCollection = traits
+            }
+            if let background { h.backgroundConfiguration = background } else { h.backgroundConfiguration = pristineBackground }
+            h.contentConfiguration = configuration
+            view = .headerFooter(h)
+        }
+    }
+
+    private func configure(_ cell: Cell, traits: TraitCollection) {
+        cell.mutateInputs { s in
+            s = flags
+            s.traitCollection = traits
+        }
+        cell.automaticallyUpdatesContentConfiguration = item?.automaticallyUpdatesContentConfiguration ?? true
+        cell.automaticallyUpdatesBackgroundConfiguration = item?.automaticallyUpdatesBackgroundConfiguration ?? true
+        cell.backgroundConfiguration = background ?? pristineBackground
+        cell.contentConfiguration = configuration
+        if let rules = item?.handlers, !rules.isEmpty {
+            // The stream's update handler; its properties were checked when the row was made.
+            cell.configurationUpdateHandler = { cell, state in
+                for rule in rules where rule.when.matches(state) {
+                    for a in rule.set {
+                        if let c = cell.contentConfiguration, let updated = try? c.setting(a.name, to: a.value) {
+                            cell.contentConfiguration = updated
+                        }
+                    }
+                    for a in rule.background {
+                        if let b = cell.backgroundConfiguration, let updated = try? b.setting(a.name, to: a.value) {
+                            cell.backgroundConfiguration = updated
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The row scrolled out: its view goes back to the pool, ready for another row.
+    func detachView(to pool: inout ViewPool) {
+        switch view {
+        case .cell(let c):
+            c.prepareForReuse()
+            pool.cells.append(c)
+        case .headerFooter(let h):
+            h.prepareForReuse()
+            pool.headerFooters.append(h)
+        case nil: break
+        }
+        view = nil
+        drawing = DisplayList()
+    }
+
+    // MARK: The pass
+
+    /// Runs the view's pending update pass and turns its record into a trace (geometry is added
+    /// by the engine after layout). Nil when nothing was pending.
+    func runUpdatePass(traits: TraitCollection) -> CellUpdateTrace? {
+        var newState = flags
+        newState.traitCollection = traits
+        let supports: Bool?
+        let action: ConfigurationUpdate<CellConfigurationState>.ViewAction
+        let contentAfterUpdate: (any ContentConfiguration)?, contentFinal: (any ContentConfiguration)?
+        let backgroundAfterUpdate: BackgroundConfiguration?, backgroundFinal: BackgroundConfiguration?
+        let configState: any ConfigurationState
+        switch view {
+        case .cell(let c):
+            guard let r = c.updateConfigurationIfNeeded() else { return nil }
+            (supports, contentAfterUpdate, contentFinal) = (r.supportsAnswer, r.contentAfterUpdate, r.contentAfterHooks)
+            (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
+            action = r.viewAction
+            configState = r.state
+        case .headerFooter(let h):
+            guard let r = h.updateConfigurationIfNeeded() else { return nil }
+            (supports, contentAfterUpdate, contentFinal) = (r.supportsAnswer, r.contentAfterUpdate, r.contentAfterHooks)
+            (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
+            action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: r.viewAction.rawValue) ?? .none
+            configState = r.state
+        case nil:
+            return nil
+        }
+        let beforeState = lastState
+        let contentBefore = self.contentBefore ?? configuration.inspectableProperties
+        let backgroundBefore = self.backgroundBefore ?? (background ?? pristineBackground).inspectableProperties
+
+        // What the state change restyles on an uncustomised configuration of the same kind.
+        var pristineNow: [String: PropertyValue] = [:]
+        for p in pristineContent.updated(for: configState).inspectableProperties { pristineNow["content." + p.name] = p.value }
+        for p in pristineBackground.updated(for: configState).inspectableProperties { pristineNow["background." + p.name] = p.value }
+        let pristineBefore = beforeState == nil ? nil : pristineValues
+        pristineValues = pristineNow
+
+        let cause = EngineRow.delta(from: beforeState, to: newState)
+        var changes: [PropertyChangeTrace] = []
+        for (configuration, before, afterUpdate, final, setByEvent) in [
+            ("content", contentBefore, contentAfterUpdate?.inspectableProperties ?? [], contentFinal?.inspectableProperties ?? [],
+             self.setByEvent),
+            ("background", backgroundBefore, backgroundAfterUpdate?.inspectableProperties ?? [],
+             backgroundFinal?.inspectableProperties ?? [], backgroundSetByEvent),
+        ] {
+            for change in PropertyChange.changes(before: before, afterUpdate: afterUpdate, afterHooks: final,
+                                                 setByEvent: setByEvent) {
+                let reason: PropertyChangeReason
+                switch change.reason {
+                case .unchanged: continue
+                case .lockedKept:
+                    // Locked properties matter when the state would have restyled them: they are
+                    // why a cell did not change its look.
+                    let key = configuration + "." + change.name
+                    guard let pristineBefore, pristineBefore[key] != pristineNow[key] else { continue }
+                    reason = .locked
+                case .restyledByState: reason = .restyled
+                case .setByHook: reason = .setByHook
+                case .setByEvent: reason = .setByEvent
+                }
+                changes.append(PropertyChangeTrace(
+                    configuration: configuration, property: change.name, old: change.oldValue.description,
+                    new: change.newValue.description, reason: reason,
+                    cause: (reason == .restyled || reason == .locked) ? cause : nil))
+            }
+        }
+
+        let outcome: ViewOutcome
+        switch action {
+        case .created: outcome = .created
+        case .replaced: outcome = .replaced
+        case .reused: outcome = .reused
+        case .removed, .none: outcome = .unchanged
+        }
+        lastState = newState
+        self.contentBefore = nil
+        self.backgroundBefore = nil
+        self.setByEvent = []
+        self.backgroundSetByEvent = []
+        let causeText = causes.isEmpty ? "update" : causes.joined(separator: ", ")
+        causes = []
+        return CellUpdateTrace(
+            cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
+            stateBefore: beforeState.map(EngineRow.words) ?? [], stateAfter: EngineRow.words(newState),
+            changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0)
+    }
+
+    /// Self-sizing at the row width: the content's height, never a fixed one.
+    func measure(width: Double, measurer: any TextMeasuring) {
+        let height: Double
+        switch view {
+        case .cell(let c): height = c.preferredHeight(forWidth: width, measurer: measurer)
+        case .headerFooter(let h): height = h.preferredHeight(forWidth: width, measurer: measurer)
+        case nil: return
+        }
+        size = Size(width: width, height: max(1, height.rounded(.up)))
+    }
+
+    /// Records background then content, in row coordinates.
+    func draw(measurer: any TextMeasuring) -> DisplayList {
+        var list = DisplayList()
+        switch view {
+        case .cell(let c): c.draw(size: size, measurer: measurer, clip: clip, into: &list)
+        case .headerFooter(let h): h.draw(size: size, measurer: measurer, into: &list)
+        case nil: break
+        }
+        return list
+    }
+
+    /// The flags that are on, as words for traces.
+    static func words(_ s: CellConfigurationState) -> [String] {
+        var w: [String] = []
+        if s.isHighlighted { w.append("highlighted") }
+        if s.isSelected { w.append("selected") }
+        if s.isDisabled { w.append("disabled") }
+        if s.isFocused { w.append("focused") }
+        if s.isPinned { w.append("pinned") }
+        if s.isEditing { w.append("editing") }
+        if s.isExpanded { w.append("expanded") }
+        if s.isSwiped { w.append("swiped") }
+        if s.isReordering { w.append("reordering") }
+        if s.cellDragState != .none { w.append("drag=\(s.cellDragState.rawValue)") }
+        if s.cellDropState != .none { w.append("drop=\(s.cellDropState.rawValue)") }
+        for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
+        return w
+    }
+
+    /// What moved between two states, in words: the cause a restyle is attributed to.
+    static func delta(from old: CellConfigurationState?, to new: CellConfigurationState) -> String {
+        guard let old else { return "first display" }
+        let before = Set(words(old)), after = words(new)
+        var parts = after.filter { !before.contains($0) }
+        let afterSet = Set(after)
+        parts += words(old).filter { !afterSet.contains($0) }.map { "not \($0)" }
+        let a = old.traitCollection, b = new.traitCollection
+        if a.userInterfaceStyle != b.userInterfaceStyle { parts.append(b.userInterfaceStyle.rawValue) }
+        if a.preferredContentSizeCategory != b.preferredContentSizeCategory { parts.append(b.preferredContentSizeCategory.shortName) }
+        if a.layoutDirection != b.layoutDirection { parts.append(b.layoutDirection == .rightToLeft ? "rtl" : "ltr") }
+        if a.accessibilityContrast != b.accessibilityContrast { parts.append("\(b.accessibilityContrast.rawValue) contrast") }
+        if a.horizontalSizeClass != b.horizontalSizeClass { parts.append("\(b.horizontalSizeClass.rawValue) width") }
+        if a.verticalSizeClass != b.verticalSizeClass { parts.append("\(b.verticalSizeClass.rawValue) height") }
+        return parts.isEmpty ? "no state change" : parts.joined(separator: ", ")
+    }
+}
+
+/// Views of rows that scrolled away, waiting for rows that scroll in.
+struct ViewPool {
+    var cells: [Cell] = []
+    var headerFooters: [HeaderFooterView] = []
+}
+
+/// A problem that stops a run: bad input the parser could not know about (a property a plugin
+/// type does not have, an unknown type id), named with the stream line.
+public struct EngineError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var line: Int?
+    public init(_ message: String, line: Int? = nil) {
+        self.message = message
+        self.line = line
+    }
+    public var description: String { message }
+}
