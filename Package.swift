@@ -30,8 +30,8 @@ let package = Package(
         .testTarget(name: "CellProcessTests", dependencies: ["CellProcess"]),
 
         // MARK: Runtime — event streams, the engine, traces, isolation.
-        .target(name: "CellHost", dependencies: ["CellKit"]),
-        .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit"]),
+        .target(name: "CellHost", dependencies: ["CellKit", "CellRender", "CellPlugins", "CellProcess"]),
+        .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit", "CellRender"]),
 
         // MARK: C libraries the compositor links (one system-library target each).
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1"),

@@ -1,4 +1,5 @@
 import CellKit
+import CellPlugins
 
 /// One row of the list — an item's cell, a section header or footer — as the engine keeps it:
 /// the row's data (its configuration as set, its state flags) lives here for the whole run, while
@@ -196,6 +197,15 @@ final class EngineRow {
         cell.automaticallyUpdatesBackgroundConfiguration = item?.automaticallyUpdatesBackgroundConfiguration ?? true
         cell.backgroundConfiguration = background ?? pristineBackground
         cell.contentConfiguration = configuration
+        if let plugin = configuration as? PluginConfiguration, plugin.type.hasUpdateConfigurationHook {
+            // The plugin's cell-level hook is its `updateConfiguration(using:)`.
+            cell.updateConfigurationOverride = { cell, state in
+                if let current = cell.contentConfiguration as? PluginConfiguration,
+                   let hooked = current.cellUpdateHookResult(for: state) {
+                    cell.contentConfiguration = hooked
+                }
+            }
+        }
         if let rules = item?.handlers, !rules.isEmpty {
             // The stream's update handler; its properties were checked when the row was made.
             cell.configurationUpdateHandler = { cell, state in

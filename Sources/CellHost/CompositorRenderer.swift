@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CellKit
+import CellRender
+
+/// The engine's renderer backed by CellRender: layers composited with damage by pixman, frames
+/// encoded to PNG on the writer's thread (off the event path). Frames are written under a
+/// temporary name and renamed once complete; a thumbnail of each is kept for the contact sheet.
+public final class CompositorRenderer: FrameRenderer {
+    public let compositor: Compositor
+    private let writer: PNGFrameWriter?
+    private var pending: [(temporary: String, final: String)] = []
+    private var thumbnails: [RasterImage] = []
+    /// Thumbnails are this fraction of a frame's size.
+    private let thumbnailDivisor: Int
+
+    public init(viewport: Size, scale: Int, textEngine: TextEngine, showsDamage: Bool, writesFrames: Bool) {
+        compositor = Compositor(viewport: viewport, scale: scale, background: .white, textEngine: textEngine)
+        compositor.showsDamage = showsDamage
+        writer = writesFrames ? PNGFrameWriter(capacity: 4) : nil
+        thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
+    }
+
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList) { compositor.setLayer(id, frame: frame, content: content) }
+    public func removeLayer(_ id: Int) { compositor.removeLayer(id) }
+
+    public func renderFrame() -> RenderedFrame {
+        let report = compositor.renderFrame()
+        return RenderedFrame(damage: report.damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) },
+                             damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
+                             compositeMicros: report.compositeDuration.micros)
+    }
+
+    public func writeFrame(to path: String) -> Double {
+        guard let writer else { return 0 }
+        let start = ContinuousClock.now
+        let image = compositor.snapshot()
+        thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor))
+        let temporary = CompositorRenderer.temporaryName(for: path)
+        writer.enqueue(image, path: temporary)
+        pending.append((temporary, path))
+        return (ContinuousClock.now - start).micros
+    }
+
+    public func finish() -> String? {
+        var failure: String?
+        if let writer {
+            do { try writer.finish() } catch { failure = error.description }
+        }
+        for (temporary, final) in pending where rename(temporary, final) != 0 {
+            failure = failure ?? "cannot move \(temporary) to \(final)"
+        }
+        pending.removeAll()
+        return failure
+    }
+
+    /// Writes a grid of the frames' thumbnails as one PNG.
+    public func writeContactSheet(to path: String) throws(SinkError) {
+        guard !thumbnails.isEmpty else { return }
+        let sheet = ContactSheet.compose(thumbnails)
+        let temporary = CompositorRenderer.temporaryName(for: path)
+        do { try sheet.writePNG(path: temporary) } catch { throw SinkError(error.description) }
+        guard rename(temporary, path) == 0 else { throw SinkError("cannot move \(temporary) to \(path)") }
+    }
+
+    /// Where a frame is encoded before it is complete: hidden, next to its final name.
+    public static func temporaryName(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." + path + ".tmp" }
+        return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".tmp"
+    }
+}
+
+extension Duration {
+    var micros: Double {
+        let c = components
+        return Double(c.seconds) * 1e6 + Double(c.attoseconds) / 1e12
+    }
+}
+
+/// A grid of downscaled frames: the whole run at a glance.
+enum ContactSheet {
+    static let maximumFrames = 48
+    static let gap = 8
+
+    /// Box-filter downscale of premultiplied ARGB (averaging premultiplied values is correct).
+    static func downscale(_ image: RasterImage, by divisor: Int) -> RasterImage {
+        let w = max(1, image.width / divisor), h = max(1, image.height / divisor)
+        var out = [UInt32](repeating: 0, count: w * h)
+        let n = UInt32(divisor * divisor)
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                for x in 0..<w {
+                    var a: UInt32 = 0, r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                    for dy in 0..<divisor {
+                        let row = (y * divisor + dy) * image.width + x * divisor
+                        for dx in 0..<divisor {
+                            let p = src[row + dx]
+                            a += p >> 24; r += (p >> 16) & 0xFF; g += (p >> 8) & 0xFF; b += p & 0xFF
+                        }
+                    }
+                    out[y * w + x] = (a / n) << 24 | (r / n) << 16 | (g / n) << 8 | (b / n)
+                }
+            }
+        }
+        return RasterImage(width: w, height: h, pixels: out)
+    }
+
+    /// Lays thumbnails out in rows of up to 8 on a grey ground; long runs are sampled evenly.
+    static func compose(_ all: [RasterImage]) -> RasterImage {
+        let frames: [RasterImage]
+        if all.count > maximumFrames {
+            frames = (0..<maximumFrames).map { all[$0 * (all.count - 1) / (maximumFrames - 1)] }
+        } else {
+            frames = all
+        }
+        let cellW = frames.map(\.width).max() ?? 1, cellH = frames.map(\.height).max() ?? 1
+        let columns = min(8, frames.count), rows = (frames.count + columns - 1) / columns
+        let width = columns * cellW + (columns + 1) * gap, height = rows * cellH + (rows + 1) * gap
+        var pixels = [UInt32](repeating: 0xFF_80_80_80, count: width * height)
+        for (i, f) in frames.enumerated() {
+            let ox = gap + (i % columns) * (cellW + gap), oy = gap + (i / columns) * (cellH + gap)
+            for y in 0..<f.height {
+                let src = y * f.width, dst = (oy + y) * width + ox
+                for x in 0..<f.width { pixels[dst + x] = f.pixels[src + x] }
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+}
