@@ -31,7 +31,7 @@ let package = Package(
 
         // MARK: Runtime — event streams, the engine, traces, isolation.
         .target(name: "CellHost", dependencies: ["CellKit", "CellRender", "CellPlugins", "CellProcess"]),
-        .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit", "CellRender"]),
+        .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit", "CellRender", "CellProcess", "cellhost", "ProgressMeter"]),
 
         // MARK: C libraries the compositor links (one system-library target each).
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1"),

@@ -43,6 +43,9 @@ public final class ChannelOutput: RunOutput {
     private let channel: WorkerChannel
     public init(channel: WorkerChannel) { self.channel = channel }
 
+    /// The channel of this process when a supervisor started it as its worker; nil otherwise.
+    public static func fromEnvironment() -> ChannelOutput? { WorkerChannel.fromEnvironment().map(ChannelOutput.init) }
+
     public func begin(event: Int, line: Int) {
         channel.send(JSON.object([("record", .string("begin")), ("event", .int(Int64(event))), ("line", .int(Int64(line)))]).serialized)
     }
@@ -105,7 +108,8 @@ public enum Supervisor {
         if let end, result.termination.isSuccess { return end }
 
         // The worker died. Keep the frames that were completely written before it did.
-        if let dir = options.framesDirectory { recoverFrames(in: dir, names: recorder.frameFiles) }
+        var lost: [String] = []
+        if let dir = options.framesDirectory { lost = recoverFrames(in: dir, names: recorder.frameFiles) }
         let outcome: TraceEnd.Outcome
         switch result.termination {
         case .timedOut: outcome = .pluginHung
@@ -120,22 +124,28 @@ public enum Supervisor {
             message += " while loading plugins"
         }
         let tail = result.standardError.split(separator: "\n").suffix(3).joined(separator: " | ")
+        if !lost.isEmpty {
+            message += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")))"
+        }
         if !tail.isEmpty { message += "; its last output: \(tail)" }
         return TraceEnd(outcome: outcome, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                         failedEvent: failed?.number, message: message)
     }
 
-    /// Renames frames whose encoding finished (they decode as PNG) and removes partial ones.
-    static func recoverFrames(in dir: String, names: [String]) {
+    /// Renames frames whose encoding finished (they decode as PNG), removes partial ones, and
+    /// returns the names of the frames that were never written.
+    static func recoverFrames(in dir: String, names: [String]) -> [String] {
+        var lost: [String] = []
         for name in names {
             let final = dir + "/" + name
             let temporary = CompositorRenderer.temporaryName(for: final)
-            guard access(temporary, F_OK) == 0 else { continue }
-            if (try? RasterImage.decodePNG(path: temporary)) != nil {
+            if access(temporary, F_OK) == 0, (try? RasterImage.decodePNG(path: temporary)) != nil {
                 rename(temporary, final)
-            } else {
-                unlink(temporary)
+                continue
             }
+            unlink(temporary)
+            if access(final, F_OK) != 0 { lost.append(name) }
         }
+        return lost
     }
 }

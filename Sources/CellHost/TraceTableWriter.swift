@@ -14,7 +14,7 @@ public final class TraceTableWriter: TraceSink {
         self.style = TerminalStyle(enabled: colors)
     }
 
-    static let columns: [(String, Int)] = [("#", 4), ("cell", 16), ("state", 32), ("changed", 22), ("view", 10),
+    static let columns: [(String, Int)] = [("#", 4), ("cell", 16), ("state", 38), ("changed", 22), ("view", 10),
                                            ("size", 11), ("damage", 11), ("time", 0)]
 
     private func row(_ cells: [String]) -> String {

@@ -1,0 +1,211 @@
+import CellKit
+import CellProcess
+import Testing
+@testable import CellHost
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `cellhost` binary against the sample plugins: what a user runs, asserted on the
+/// traces it writes.
+@Suite(.serialized) struct EndToEndTests {
+    /// The build directory: the test bundle sits next to the `cellhost` executable and the plugins.
+    static let buildDirectory: String = {
+        let exe = RunSession.executablePath()
+        return String(exe[..<exe.lastIndex(of: "/")!])
+    }()
+    static let cellhost = buildDirectory + "/cellhost"
+    static let progressPlugin = buildDirectory + "/libProgressMeter.so"
+    static let packageDirectory: String = {
+        let file = #filePath
+        var parts = file.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/CellHostTests/EndToEndTests.swift
+        return parts.joined(separator: "/")
+    }()
+
+    struct ToolResult {
+        var status: Int32?
+        var standardError: String
+    }
+
+    func run(_ arguments: [String], timeout: Double = 120) throws -> ToolResult {
+        let result = try WorkerProcess(executable: Self.cellhost, arguments: arguments).run(limits: WorkerLimits(totalSeconds: timeout)) { _ in }
+        if case .exited(let code) = result.termination { return ToolResult(status: code, standardError: result.standardError) }
+        return ToolResult(status: nil, standardError: "\(result.termination): \(result.standardError)")
+    }
+
+    func write(_ text: String, to path: String) {
+        let f = fopen(path, "w")!
+        fputs(text, f)
+        fclose(f)
+    }
+
+    func traceRecords(_ path: String) throws -> [TraceRecord] {
+        let text = try #require(readFile(path))
+        return try text.split(separator: "\n").map { line throws in try TraceRecord.decode(line: String(line)) }
+    }
+
+    func events(_ records: [TraceRecord]) -> [TraceEvent] {
+        records.compactMap { if case .event(let e) = $0 { e } else { nil } }
+    }
+
+    func end(_ records: [TraceRecord]) -> TraceEnd? {
+        if case .end(let e) = records.last { e } else { nil }
+    }
+
+    func isPNG(_ path: String) -> Bool {
+        guard let f = fopen(path, "r") else { return false }
+        defer { fclose(f) }
+        var magic = [UInt8](repeating: 0, count: 8)
+        guard fread(&magic, 1, 8, f) == 8 else { return false }
+        fseek(f, 0, SEEK_END)
+        return magic == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] && ftell(f) > 100
+    }
+
+    @Test func embeddedStreamWritesEveryOutput() throws {
+        let dir = temporaryDirectory()
+        let result = try run(["run", "--out", dir, "--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let records = try traceRecords(dir + "/trace.jsonl")
+        guard case .header(let header) = records.first else { Issue.record("no header record"); return }
+        #expect(header.plugins.contains { $0.contains("com.cellhost.samples.progress") }, "sample plugins load by default")
+        let evs = events(records)
+        #expect(evs.count == 10, "first display and the nine embedded events")
+        #expect(end(records)?.outcome == .ok)
+        let cells = Set(evs.flatMap(\.updates).map(\.type))
+        #expect(cells.contains("com.cellhost.list-content") && cells.contains("com.cellhost.samples.progress"))
+        let frameFiles = evs.flatMap(\.frames).compactMap(\.file)
+        #expect(frameFiles.count >= 10)
+        for f in frameFiles { #expect(isPNG(dir + "/frames/" + f), "\(f) is a non-empty PNG") }
+        #expect(isPNG(dir + "/contact-sheet.png"))
+        let chrome = try JSON.parse(try #require(readFile(dir + "/trace.chrome.json")))
+        #expect((chrome["traceEvents"]?.arrayValue?.count ?? 0) > 50)
+        let drop = try #require(evs.first { $0.note == "drop target" })
+        #expect(drop.updates.allSatisfy { $0.stateAfter == ["drop=targeted"] })
+    }
+
+    static let stream = """
+        {"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 200}, "scale": 1}}
+        {"section": {"id": "mix"}}
+        {"item": {"id": "apple", "set": {"text": "Apple", "textProperties.color": "systemRed"}}}
+        {"item": {"id": "meter1", "type": "com.cellhost.samples.progress", "set": {"progress": 0.25, "title": "Upload"}}}
+        {"item": {"id": "pear", "set": {"text": "Pear"}}}
+        {"item": {"id": "meter2", "type": "com.cellhost.samples.progress", "set": {"progress": 0.5, "title": "Download"}}}
+        {"item": {"id": "plum", "set": {"text": "Plum"}}}
+        {"item": {"id": "meter3", "type": "com.cellhost.samples.progress", "set": {"progress": 0.75, "title": "Sync"}}}
+        {"item": {"id": "fig", "set": {"text": "Fig"}}}
+        {"item": {"id": "meter4", "type": "com.cellhost.samples.progress", "set": {"progress": 1, "title": "Backup"}}}
+        {"cell": "apple", "selected": true}
+        {"cell": "apple", "disabled": true, "selected": false}
+        {"cell": "meter1", "perform": {"advance": [-0.125, false]}}
+        {"scroll": {"to": 2000}}
+        {"traits": {"contentSize": "AX3"}}
+        """
+
+    @Test func traceShowsReuseReplaceLockedPropertiesAndSizes() throws {
+        let dir = temporaryDirectory()
+        write(Self.stream, to: dir + "/events.jsonl")
+        let result = try run(["run", "--plugin", Self.progressPlugin, "--events", dir + "/events.jsonl",
+                              "--trace", dir + "/trace.jsonl", "--frames", dir + "/frames", "--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let evs = events(try traceRecords(dir + "/trace.jsonl"))
+        #expect(evs.count == 6)
+
+        // Locked: the customised text colour survives disabling, and the trace says so.
+        let disabled = try #require(evs.first { $0.line == 12 }?.updates.first { $0.cell == "apple" })
+        let text = try #require(disabled.changes.first { $0.property == "textProperties.color" })
+        #expect(text.reason == .locked)
+        #expect(disabled.changes.contains { $0.property == "secondaryTextProperties.color" && $0.reason == .restyled })
+
+        // Scrolling: rows that scroll in reuse pooled cells; a cell whose content view cannot take
+        // the other type's configuration replaces it.
+        let scrolled = try #require(evs.first { $0.line == 14 }).updates
+        #expect(scrolled.allSatisfy { $0.cause == "scrolled in" || $0.cause == "first display" })
+        #expect(scrolled.contains { $0.view == .reused && $0.supports == true })
+        #expect(scrolled.contains { $0.view == .replaced && $0.supports == false })
+
+        // Self-sizing follows the content size.
+        let before = try #require(evs.flatMap(\.updates).last { $0.cell == "fig" && !$0.cause.contains("AX3") }).size.height
+        let after = try #require(evs.first { $0.line == 15 }?.updates.first { $0.cell == "fig" }).size.height
+        #expect(after > before)
+
+        // A plugin action changes a property; the trace says the event set it.
+        let advanced = try #require(evs.first { $0.line == 13 }?.updates.first { $0.cell == "meter1" })
+        #expect(advanced.changes.contains { $0.property == "progress" && $0.reason == .setByEvent && $0.old == "0.25" && $0.new == "0.13" })
+        for f in evs.flatMap(\.frames).compactMap(\.file) { #expect(isPNG(dir + "/frames/" + f)) }
+    }
+
+    @Test func malformedStreamExitsWithBadInputNamingTheLine() throws {
+        let dir = temporaryDirectory()
+        write(Self.stream + "\n{\"cell\": \"apple\", \"selcted\": true}\n", to: dir + "/events.jsonl")
+        let result = try run(["run", "--plugin", Self.progressPlugin, "--events", dir + "/events.jsonl",
+                              "--trace", dir + "/trace.jsonl", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("events.jsonl:16: \"selcted\" is not an event field; did you mean \"selected\"?"))
+        let records = try traceRecords(dir + "/trace.jsonl")
+        #expect(end(records)?.outcome == .badInput)
+        #expect(events(records).count == 6, "every event before the bad line is traced")
+    }
+
+    @Test func usageErrorsAndMissingPluginsHaveTheirExitCodes() throws {
+        #expect(try run(["run", "--timeout", "-1"]).status == 2)
+        let missing = try run(["run", "--plugin", "/nonexistent/libnothing.so", "--quiet"])
+        #expect(missing.status == 3)
+        #expect(missing.standardError.contains("/nonexistent/libnothing.so"))
+    }
+
+    /// A copy of the C sample plugin whose `reset` action crashes or whose `advance` never returns.
+    func buildMisbehavingPlugin(in dir: String) throws -> String {
+        let source = try #require(readFile(Self.packageDirectory + "/Plugins/ProgressMeter/progress_meter.c"))
+        let resetSignature = "static bool reset(cellhost_config *c, const cellhost_action *a) {"
+        let advanceSignature = "static bool advance(cellhost_config *c, const cellhost_action *a, double by, bool animated) {"
+        #expect(source.contains(resetSignature) && source.contains(advanceSignature))
+        let patched = source
+            .replacingOccurrences(of: resetSignature, with: resetSignature + "\n    *(volatile int *)0 = 1;")
+            .replacingOccurrences(of: advanceSignature, with: advanceSignature + "\n    for (volatile int spin = 1; spin;) {}")
+        write(patched, to: dir + "/misbehaving.c")
+        let library = dir + "/libmisbehaving.so"
+        let cc = try WorkerProcess(executable: "/usr/bin/cc", arguments: [
+            "-shared", "-fPIC", "-O0", "-I", Self.packageDirectory + "/SDK/include", "-o", library, dir + "/misbehaving.c",
+        ]).run(limits: WorkerLimits(totalSeconds: 60)) { _ in }
+        #expect(cc.termination.isSuccess, "\(cc.standardError)")
+        return library
+    }
+
+    @Test func crashingPluginIsReportedWithItsEventAndTheTraceStaysValid() throws {
+        let dir = temporaryDirectory()
+        let plugin = try buildMisbehavingPlugin(in: dir)
+        write(Self.stream.split(separator: "\n").prefix(12).joined(separator: "\n")
+              + "\n{\"cell\": \"meter1\", \"perform\": \"reset\"}\n{\"cell\": \"apple\", \"selected\": true}\n",
+              to: dir + "/events.jsonl")
+        let result = try run(["run", "--plugin", plugin, "--events", dir + "/events.jsonl", "--out", dir + "/out", "--quiet"])
+        #expect(result.status == 4)
+        #expect(result.standardError.contains("SIGSEGV at event #3"))
+        let records = try traceRecords(dir + "/out/trace.jsonl")
+        let e = try #require(end(records))
+        #expect(e.outcome == .pluginCrashed && e.failedEvent == 3)
+        #expect(events(records).map(\.number) == [0, 1, 2])
+        #expect(throws: Never.self) { try JSON.parse(readFile(dir + "/out/trace.chrome.json") ?? "") }
+        // Frames encoded before the crash are kept whole; ones still queued are named as lost.
+        var kept = 0
+        for f in events(records).flatMap(\.frames).compactMap(\.file) where access(dir + "/out/frames/" + f, F_OK) == 0 {
+            #expect(isPNG(dir + "/out/frames/" + f))
+            kept += 1
+        }
+        #expect(kept == 3 || e.message?.contains("lost") == true)
+        #expect(access(dir + "/out/frames/.frame-0001.png.tmp", F_OK) != 0, "no temporary frame is left behind")
+    }
+
+    @Test func hangingPluginIsStoppedAfterTheTimeout() throws {
+        let dir = temporaryDirectory()
+        let plugin = try buildMisbehavingPlugin(in: dir)
+        write(Self.stream.split(separator: "\n").prefix(11).joined(separator: "\n")
+              + "\n{\"cell\": \"meter1\", \"perform\": {\"advance\": [0.1, false]}}\n", to: dir + "/events.jsonl")
+        let result = try run(["run", "--plugin", plugin, "--events", dir + "/events.jsonl", "--trace", dir + "/trace.jsonl",
+                              "--timeout", "1", "--quiet"])
+        #expect(result.status == 4)
+        let records = try traceRecords(dir + "/trace.jsonl")
+        #expect(end(records)?.outcome == .pluginHung)
+        #expect(end(records)?.failedEvent == 2)
+    }
+}
