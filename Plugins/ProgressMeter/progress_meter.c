@@ -118,6 +118,16 @@ static cellhost_config *updated_for_state(const cellhost_config *c, const cellho
 
 static bool is_customized(const cellhost_config *c, const char *name);
 
+/* The cell-level hook (UIKit's updateConfiguration(using:)): while the cell is being edited the
+ * percentage gives way to the editing controls, unless the author set showsPercentage. */
+static cellhost_config *update_configuration(const cellhost_config *c, const cellhost_state *s) {
+    if (!(s->flags & CELLHOST_STATE_EDITING) || !c->shows_percentage || (c->customized & (1u << P_SHOWS_PERCENTAGE)))
+        return NULL;
+    cellhost_config *d = copy_config(c);
+    d->shows_percentage = false;
+    return d;
+}
+
 /* ---- properties ---- */
 
 static double get_progress(const cellhost_config *c, const cellhost_property *p) { (void)p; return c->progress; }
@@ -307,7 +317,7 @@ static const cellhost_config_type progress_type = {
     updated_for_state,
     is_customized,
     &view_type,
-    NULL,
+    update_configuration,
     NULL,
 };
 

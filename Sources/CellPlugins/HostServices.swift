@@ -10,6 +10,12 @@ public struct PluginLogMessage: Sendable, Hashable {
     public var pluginID: String
     public var level: Level
     public var text: String
+
+    public init(pluginID: String, level: Level, text: String) {
+        self.pluginID = pluginID
+        self.level = level
+        self.text = text
+    }
 }
 
 /// Where plugin log messages and embedded list content come from. The defaults log to stderr

@@ -133,6 +133,17 @@ import Testing
         #expect(locked.inspectableProperties.first { $0.name == "tint" }?.isCustomized == true)
     }
 
+    @Test func cellLevelHookRunsOnlyWhenThePluginWantsAChange() throws {
+        let base = try fresh()
+        #expect(try progressType().hasUpdateConfigurationHook)
+        #expect(base.cellUpdateHookResult(for: CellConfigurationState()) == nil, "NULL from the hook: keep the configuration")
+        let editing = try #require(base.cellUpdateHookResult(for: CellConfigurationState(isEditing: true)))
+        #expect(try editing.value(of: "showsPercentage") == .bool(false))
+        #expect(try base.value(of: "showsPercentage") == .bool(true), "the hook never changes its input")
+        let locked = try base.setting("showsPercentage", to: .bool(true))
+        #expect(locked.cellUpdateHookResult(for: CellConfigurationState(isEditing: true)) == nil)
+    }
+
     @Test func contentViewDrawsReusesAndFollowsItsSupportsRule() throws {
         let config = try fresh().setting("title", to: .string("Upload")).setting("progress", to: .double(0.5))
         let view = config.makeContentView()
