@@ -1,7 +1,6 @@
 import ArgumentParser
 import CellHost
 import CellProcess
-import Glibc
 
 /// `cellhost inspect PATH`: what a plugin provides — metadata, types, properties with their
 /// types, actions with their signatures — loaded in a child process under a time limit, so a
@@ -20,9 +19,6 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON (schema cellhost.plugin/1).") var json = false
     @Option(help: "Seconds the plugin may take to load.") var timeout: Double = 10
 
-    static let refusedStatus: Int32 = 3
-    static let failedStatus: Int32 = 4
-
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
@@ -30,14 +26,14 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let report = Self.inspect(path: path, timeout: timeout)
         if json {
-            print(report.serialized)
+            Console.out(report.serialized + "\n")
         } else if report["ok"]?.boolValue == true {
-            print(Self.table(report), terminator: "")
+            Console.out(Self.table(report))
         }
         if report["ok"]?.boolValue != true {
             let message = report["error"]?.stringValue ?? "\(path): inspection failed"
-            if !json { writeStandardError("cellhost inspect: \(message)\n") }
-            throw ExitCode(report["outcome"]?.stringValue == "refused" ? Self.refusedStatus : Self.failedStatus)
+            if !json { Console.error("cellhost inspect: \(message)\n") }
+            throw ExitCode(report["outcome"]?.stringValue == "refused" ? ExitStatus.pluginLoadFailed : ExitStatus.pluginFailed)
         }
     }
 
@@ -105,10 +101,4 @@ struct InspectCommand: ParsableCommand {
             return line + "\n"
         }.joined()
     }
-}
-
-/// Writes to standard error without going through stdio's shared state.
-func writeStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
