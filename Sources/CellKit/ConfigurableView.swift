@@ -7,10 +7,9 @@
 /// and subclassing cannot cross the plugin boundary), so code customises a cell by value.
 public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public let role: ConfigurableViewRole
-    /// The list appearance the view sits in; it picks the default configurations.
-    public var appearance: ListAppearance {
-        didSet { if appearance != oldValue { traitCollection.listEnvironment = appearance.listEnvironment } }
-    }
+    /// The list appearance the view sits in; it picks the default configurations and the list
+    /// environment trait. Fixed for the view's life, as a cell belongs to one list.
+    public let appearance: ListAppearance
 
     /// The state inputs (flags, traits, custom states). Changing any requests an update.
     private var inputs: State

@@ -46,9 +46,14 @@ public final class ListContentView: ContentView {
         layout(width: targetSize.width, context: context).size
     }
 
+    /// Content laid out for `bounds.width`; in bounds taller than the content needs, the content
+    /// is centred vertically (as UIKit's list content view in a row with a minimum height).
     public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
-        Self.record(listConfiguration, layout: layout(width: bounds.width, context: context),
-                    origin: bounds.origin, context: context, into: &list)
+        let layout = layout(width: bounds.width, context: context)
+        let slack = max(0, bounds.height - layout.size.height)
+        Self.record(listConfiguration, layout: layout,
+                    origin: Point(x: bounds.minX, y: bounds.minY + (slack / 2).rounded()),
+                    context: context, into: &list)
     }
 
     /// Records image and texts with colours resolved for the traits, inside `pushAlpha` when the

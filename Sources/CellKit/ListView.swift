@@ -56,23 +56,19 @@ public final class ListView {
     /// Views sitting in the reuse pools.
     public var pooledViewCount: Int { cellPool.count + headerPool.count + footerPool.count }
 
+    /// A row that got a view in a layout pass.
+    public struct EnteredRow: Hashable, Sendable {
+        public var row: ListRow
+        /// The view came from the reuse pool (with its content view) rather than being created.
+        public var reused: Bool
+    }
+
     /// What a layout pass did to the live views.
     public struct VisibleRowsChange: Hashable, Sendable {
-        /// Rows that got a view, with whether it came from the pool.
-        public var entered: [(row: ListRow, reused: Bool)]
+        public var entered: [EnteredRow]
         public var left: [ListRow]
         /// Rows whose self-sized height changed the layout.
         public var resized: [ListRow]
-
-        public static func == (a: Self, b: Self) -> Bool {
-            a.left == b.left && a.resized == b.resized
-                && a.entered.map(\.row) == b.entered.map(\.row) && a.entered.map(\.reused) == b.entered.map(\.reused)
-        }
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(left)
-            hasher.combine(resized)
-            hasher.combine(entered.map(\.row))
-        }
     }
 
     /// Brings live views in line with the viewport: views of rows that left go to the pool, rows
@@ -107,7 +103,7 @@ public final class ListView {
                         cell.traitCollection = traits
                         configureCell(cell, path)
                         liveCells[path] = cell
-                        change.entered.append((row, reused))
+                        change.entered.append(EnteredRow(row: row, reused: reused))
                     }
                 case .header(let section), .footer(let section):
                     if liveHeaderFooters[row] == nil {
@@ -118,7 +114,7 @@ public final class ListView {
                         view.traitCollection = traits
                         configureHeaderFooter(view, section)
                         liveHeaderFooters[row] = view
-                        change.entered.append((row, reused))
+                        change.entered.append(EnteredRow(row: row, reused: reused))
                     }
                 }
                 if measure(row) {

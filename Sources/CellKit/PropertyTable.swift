@@ -12,12 +12,12 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
     static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Self?
 }
 
-/// A property at a dotted path, read and written through its `Customizable` storage.
+/// A property at a dotted path, read and written through its `Customizable` storage. The full
+/// name is built once, so reading every property of a configuration allocates no strings.
 public struct PropertyDescriptor<Root>: Sendable {
     public let name: String
-    public let kindName: String
-    let read: @Sendable (Root) -> InspectableProperty
-    let write: @Sendable (inout Root, PropertyValue) throws(ConfigurationPropertyError) -> Void
+    public var kindName: String { lens.kindName }
+    let lens: any PropertyLens<Root>
 
     /// `validate` returns a reason when a value of the right kind is out of range.
     public init<V: PropertyValueConvertible>(
@@ -25,18 +25,56 @@ public struct PropertyDescriptor<Root>: Sendable {
         validate: (@Sendable (V) -> String?)? = nil
     ) {
         self.name = name
-        kindName = V.propertyKindName
-        read = { root in
-            let stored = root[keyPath: keyPath]
-            return InspectableProperty(name: name, value: stored.value.propertyValue, isCustomized: stored.isCustomized)
+        lens = CustomizableLens(keyPath: keyPath, validate: validate)
+    }
+
+    init(name: String, lens: any PropertyLens<Root>) {
+        self.name = name
+        self.lens = lens
+    }
+
+    func read(_ root: Root) -> InspectableProperty {
+        let (value, isCustomized) = lens.read(root)
+        return InspectableProperty(name: name, value: value, isCustomized: isCustomized)
+    }
+
+    func write(_ root: inout Root, _ value: PropertyValue) throws(ConfigurationPropertyError) {
+        try lens.write(&root, value, name: name)
+    }
+}
+
+/// Typed access to one customizable property, behind an existential so tables can mix types and
+/// nest: a nested table composes key paths instead of copying the inner value per read.
+protocol PropertyLens<Root>: Sendable {
+    associatedtype Root
+    var kindName: String { get }
+    func read(_ root: Root) -> (PropertyValue, Bool)
+    func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
+    func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer>
+}
+
+/// Key paths are immutable values; composed ones lose the static `Sendable` of literals only.
+struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unchecked Sendable {
+    let keyPath: WritableKeyPath<Root, Customizable<V>>
+    let validate: (@Sendable (V) -> String?)?
+
+    var kindName: String { V.propertyKindName }
+
+    func read(_ root: Root) -> (PropertyValue, Bool) {
+        let stored = root[keyPath: keyPath]
+        return (stored.value.propertyValue, stored.isCustomized)
+    }
+
+    func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError) {
+        guard let converted = try V.converting(value, property: name) else {
+            throw .typeMismatch(property: name, expected: V.propertyKindName, got: value.kindName)
         }
-        write = { (root: inout Root, value: PropertyValue) throws(ConfigurationPropertyError) in
-            guard let converted = try V.converting(value, property: name) else {
-                throw .typeMismatch(property: name, expected: V.propertyKindName, got: value.kindName)
-            }
-            if let reason = validate?(converted) { throw .invalidValue(property: name, reason: reason) }
-            root[keyPath: keyPath].wrappedValue = converted
-        }
+        if let reason = validate?(converted) { throw .invalidValue(property: name, reason: reason) }
+        root[keyPath: keyPath].wrappedValue = converted
+    }
+
+    func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer> {
+        CustomizableLens<Outer, V>(keyPath: path.appending(path: keyPath), validate: validate)
     }
 }
 
@@ -57,38 +95,7 @@ public struct PropertyTable<Root>: Sendable {
         -> [PropertyDescriptor<Outer>]
     {
         descriptors.map { inner in
-            PropertyDescriptor<Outer>(name: prefix + "." + inner.name, kindName: inner.kindName,
-                read: { outer in
-                    var p = inner.read(outer[keyPath: keyPath])
-                    p.name = prefix + "." + p.name
-                    return p
-                },
-                write: { (outer: inout Outer, value: PropertyValue) throws(ConfigurationPropertyError) in
-                    do throws(ConfigurationPropertyError) { try inner.write(&outer[keyPath: keyPath], value) } catch {
-                        throw error.prefixed(prefix)
-                    }
-                })
-        }
-    }
-}
-
-extension PropertyDescriptor {
-    init(name: String, kindName: String, read: @escaping @Sendable (Root) -> InspectableProperty,
-         write: @escaping @Sendable (inout Root, PropertyValue) throws(ConfigurationPropertyError) -> Void) {
-        self.name = name
-        self.kindName = kindName
-        self.read = read
-        self.write = write
-    }
-}
-
-extension ConfigurationPropertyError {
-    /// The same error with the property's full dotted name.
-    func prefixed(_ prefix: String) -> ConfigurationPropertyError {
-        switch self {
-        case .typeMismatch(let p, let e, let g): .typeMismatch(property: prefix + "." + p, expected: e, got: g)
-        case .invalidValue(let p, let r): .invalidValue(property: prefix + "." + p, reason: r)
-        default: self
+            PropertyDescriptor<Outer>(name: prefix + "." + inner.name, lens: inner.lens.rebased(onto: keyPath))
         }
     }
 }
