@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CellHost", targets: ["CellHost"]),
         .library(name: "CellRender", targets: ["CellRender"]),
         .library(name: "CellPlugins", targets: ["CellPlugins"]),
+        .library(name: "CellValidation", targets: ["CellValidation"]),
         // Sample plugins, built as loadable .so files (libProgressMeter.so).
         .library(name: "ProgressMeter", type: .dynamic, targets: ["ProgressMeter"]),
         .library(name: "BadgeCell", type: .dynamic, targets: ["BadgeCell"]),
@@ -52,6 +53,12 @@ let package = Package(
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"]),
         // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
         .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "cellhost"]),
+        // MARK: Validation — the conformance suite behind `cellhost validate`.
+        .target(name: "CellValidation", dependencies: ["CellPlugins", "CellProcess", "CellKit", "CellHost", "CCellHostABI"]),
+        .testTarget(name: "CellValidationTests",
+                    dependencies: ["CellValidation", "CellHost", "CellKit", "cellhost", "ProgressMeter", "BadgeCell"],
+                    exclude: ["BrokenPlugins"]),
+
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
@@ -61,7 +68,7 @@ let package = Package(
 
         // MARK: The command-line tool.
         .executableTarget(name: "cellhost", dependencies: [
-            "CellHost", "CellPlugins", "CellProcess",
+            "CellHost", "CellPlugins", "CellProcess", "CellValidation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ],

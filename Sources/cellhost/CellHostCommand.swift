@@ -12,7 +12,8 @@ struct CellHostCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellhost",
         abstract: "Run UIKit-style cell configurations, built-in and from plugins, through event streams.",
-        subcommands: [RunCommand.self, InspectCommand.self, RunWorkerCommand.self, InspectWorkerCommand.self])
+        subcommands: [RunCommand.self, InspectCommand.self, ValidateCommand.self,
+                      RunWorkerCommand.self, InspectWorkerCommand.self, ValidateWorkerCommand.self])
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64), as the documented exit codes say.
     static func main() {

@@ -1,0 +1,174 @@
+import CellKit
+import CellPlugins
+
+/// Checks of the value rules of UIKit's configurations: copies are independent, `updated(for:)`
+/// returns a new value and keeps what the user set, and every property survives libffi both ways.
+enum ConfigurationChecks {
+    /// Every property's value, read through the getters.
+    static func snapshot(_ c: PluginConfiguration) -> [(String, PropertyValue)] {
+        c.type.properties.map { ($0.name, $0.value(of: c.handle)) }
+    }
+
+    static func describe(_ v: PropertyValue) -> String {
+        let text = v.description
+        return text.count > 60 ? String(text.prefix(60)) + "…" : text
+    }
+
+    /// Compares a snapshot with the configuration now; returns the first difference.
+    static func firstChange(_ before: [(String, PropertyValue)], _ c: PluginConfiguration) -> String? {
+        for ((name, old), (_, new)) in zip(before, snapshot(c)) where !SampleValues.same(old, new) {
+            return "\(name) from \(describe(old)) to \(describe(new))"
+        }
+        return nil
+    }
+
+    /// A settable property set to an ordinary value that differs from what it holds now.
+    static func customize(_ c: PluginConfiguration, _ p: PluginProperty) -> PluginConfiguration? {
+        let current = p.value(of: c.handle)
+        for sample in SampleValues.ordinary(p.encoding) where !SampleValues.same(sample, current) {
+            if let changed = try? c.setting(p.name, to: sample),
+               !SampleValues.same(p.value(of: changed.handle), current) { return changed }
+        }
+        return nil
+    }
+
+    static func valueSemantics(_ r: CheckRecorder) {
+        guard let plugin = r.plugin() else { return }
+        for type in plugin.types {
+            r.step("\(type.typeIdentifier): make_default")
+            guard let original = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
+            let before = snapshot(original)
+            for p in type.properties where !p.isReadOnly {
+                r.step("\(type.typeIdentifier): setting \(p.name) on a copy")
+                guard let changed = customize(original, p) else { continue }
+                if let change = firstChange(before, original) {
+                    r.fail("\(type.typeIdentifier): setting \(p.name) on a copy changed the original's \(change)")
+                    return
+                }
+                r.step("\(type.typeIdentifier): equal after setting \(p.name)")
+                if changed == original {
+                    r.fail("\(type.typeIdentifier): equal() says a copy with \(p.name) changed equals the original")
+                }
+            }
+        }
+    }
+
+    static func updatedLeavesOriginal(_ r: CheckRecorder) {
+        guard let plugin = r.plugin() else { return }
+        let states = SampleValues.ordinaryStates
+        for type in plugin.types {
+            guard let original = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
+            let before = snapshot(original)
+            for (i, state) in states.enumerated() {
+                r.step("\(type.typeIdentifier): updated_for_state with state #\(i)")
+                _ = original.updated(for: state)
+                if let change = firstChange(before, original) {
+                    r.fail("\(type.typeIdentifier): updated_for_state changed the original configuration's \(change) "
+                           + "(state #\(i): \(stateSummary(state))); it must return a new configuration")
+                    return
+                }
+            }
+        }
+    }
+
+    static func updatedKeepsCustomized(_ r: CheckRecorder) {
+        guard let plugin = r.plugin() else { return }
+        var checked = 0
+        for type in plugin.types {
+            guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
+            for p in type.properties where !p.isReadOnly {
+                r.step("\(type.typeIdentifier): customising \(p.name)")
+                guard let custom = customize(base, p) else { continue }
+                let value = p.value(of: custom.handle)
+                guard isCustomized(custom, p.name) else {
+                    r.fail("\(type.typeIdentifier): setting \(p.name) does not mark it customised (is_customized is false)")
+                    continue
+                }
+                checked += 1
+                for (i, state) in SampleValues.ordinaryStates.enumerated() {
+                    r.step("\(type.typeIdentifier): updated_for_state #\(i) with \(p.name) customised")
+                    let updated = custom.updated(for: state)
+                    let after = p.value(of: updated.handle)
+                    if !SampleValues.same(after, value) {
+                        r.fail("\(type.typeIdentifier): \(p.name) was set to \(describe(value)) but updated_for_state "
+                               + "(\(stateSummary(state))) changed it to \(describe(after)); customised properties are locked")
+                        break
+                    }
+                    if !isCustomized(updated, p.name) {
+                        r.fail("\(type.typeIdentifier): updated_for_state (\(stateSummary(state))) forgot that \(p.name) is customised")
+                        break
+                    }
+                }
+            }
+        }
+        if checked == 0 { r.skip("no settable property to customise") }
+    }
+
+    static func propertyRoundTrip(_ r: CheckRecorder) {
+        guard let plugin = r.plugin() else { return }
+        for type in plugin.types {
+            guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
+            for p in type.properties {
+                r.step("\(type.typeIdentifier): reading \(p.name)")
+                let initial = p.value(of: base.handle)
+                if !SampleValues.same(initial, p.value(of: base.handle)) {
+                    r.fail("\(type.typeIdentifier): \(p.name) reads differently on two calls in a row")
+                }
+                if p.isReadOnly { continue }
+                var changed = false
+                for sample in SampleValues.ordinary(p.encoding) {
+                    r.step("\(type.typeIdentifier): \(p.name) = \(describe(sample))")
+                    let set: PluginConfiguration
+                    do throws(ConfigurationPropertyError) { set = try base.setting(p.name, to: sample) } catch {
+                        r.fail("\(type.typeIdentifier): setting \(p.name) to \(describe(sample)) failed: \(error)")
+                        continue
+                    }
+                    let read = p.value(of: set.handle)
+                    if !SampleValues.same(read, initial) { changed = true }
+                    if !SampleValues.same(read, sample) {
+                        r.note("\(p.name): \(describe(sample)) reads back as \(describe(read)) (the plugin adjusts or refuses it)")
+                    }
+                    guard let again = try? set.setting(p.name, to: read) else {
+                        r.fail("\(type.typeIdentifier): \(p.name) cannot be set to the value its getter returned (\(describe(read)))")
+                        continue
+                    }
+                    let reread = p.value(of: again.handle)
+                    if !SampleValues.same(reread, read) {
+                        r.fail("\(type.typeIdentifier): \(p.name) does not round-trip: set \(describe(read)), read back \(describe(reread))")
+                    }
+                }
+                if !changed {
+                    r.fail("\(type.typeIdentifier): no value changed \(p.name) (tried \(SampleValues.ordinary(p.encoding).map(describe).joined(separator: ", "))): its setter has no effect on what its getter reads")
+                }
+            }
+        }
+    }
+
+    static func isCustomized(_ c: PluginConfiguration, _ name: String) -> Bool {
+        c.inspectableProperties.first { $0.name == name }?.isCustomized ?? false
+    }
+
+    static func stateSummary(_ s: CellConfigurationState) -> String {
+        var parts: [String] = []
+        if s.isHighlighted { parts.append("highlighted") }
+        if s.isSelected { parts.append("selected") }
+        if s.isDisabled { parts.append("disabled") }
+        if s.isFocused { parts.append("focused") }
+        if s.isPinned { parts.append("pinned") }
+        if s.isEditing { parts.append("editing") }
+        if s.isExpanded { parts.append("expanded") }
+        if s.isSwiped { parts.append("swiped") }
+        if s.isReordering { parts.append("reordering") }
+        if s.cellDragState != .none { parts.append("drag \(s.cellDragState.rawValue)") }
+        if s.cellDropState != .none { parts.append("drop \(s.cellDropState.rawValue)") }
+        let t = s.traitCollection
+        if t != .default {
+            parts.append("\(t.userInterfaceStyle.rawValue), \(t.preferredContentSizeCategory.rawValue), \(t.layoutDirection.rawValue), @\(Int(t.displayScale))x")
+        }
+        for (key, value) in s.customStates.sorted(by: { $0.key < $1.key }) {
+            let v = value.description
+            parts.append("\(key.rawValue.prefix(20))=\(v.count > 20 ? String(v.prefix(20)) + "…" : v)")
+        }
+        return parts.isEmpty ? "normal" : parts.joined(separator: ", ")
+    }
+}

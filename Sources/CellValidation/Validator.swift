@@ -1,0 +1,67 @@
+import CellProcess
+
+/// The supervisor side of `cellhost validate`: runs every check in its own worker process under
+/// a watchdog, so a check that crashes or hangs is an outcome and the next check still runs.
+public struct Validator: Sendable {
+    /// The worker executable and the arguments that select the worker entry (`validate-worker`).
+    public var executable: String
+    public var workerArguments: [String]
+    /// Seconds a single check may run before the watchdog stops it.
+    public var timeout: Double
+    public var seed: UInt64
+    public var checks: [ValidationCheck]
+
+    public init(executable: String = WorkerProcess.currentExecutablePath, workerArguments: [String] = ["validate-worker"],
+                timeout: Double = 30, seed: UInt64, checks: [ValidationCheck] = ValidationCheck.all) {
+        self.executable = executable
+        self.workerArguments = workerArguments
+        self.timeout = timeout
+        self.seed = seed
+        self.checks = checks
+    }
+
+    /// Runs the checks against `path` in order, reporting each result as it is known.
+    public func run(path: String, onResult: (CheckResult) -> Void = { _ in }) -> ValidationReport {
+        var results: [CheckResult] = []
+        for check in checks {
+            let result = run(check, path: path)
+            onResult(result)
+            results.append(result)
+        }
+        return ValidationReport(path: path, seed: seed, results: results)
+    }
+
+    func run(_ check: ValidationCheck, path: String) -> CheckResult {
+        let worker = WorkerProcess(executable: executable,
+                                   arguments: workerArguments + ["--check", check.id, "--seed", String(seed), path],
+                                   // A crash is reported here; the runtime's backtrace would only slow it down.
+                                   environment: ["SWIFT_BACKTRACE": "enable=no"])
+        var lastStep: String?
+        var reported: CheckResult?
+        let ended: WorkerResult
+        do throws(WorkerLaunchError) {
+            ended = try worker.run(limits: WorkerLimits(totalSeconds: timeout)) { line in
+                switch WorkerMessage(line: line) {
+                case .step(let text): lastStep = text
+                case .result(let result): reported = result
+                case nil: break
+                }
+            }
+        } catch {
+            return CheckResult(check: check.id, outcome: .crashed, details: [error.description], duration: 0)
+        }
+        let during = lastStep.map { " during: \($0)" } ?? ""
+        let tail = ended.standardError.split(separator: "\n").prefix(3).map { "stderr: \($0)" }
+        switch ended.termination {
+        case .exited(0) where reported != nil:
+            return reported!
+        case .timedOut(let limit):
+            return CheckResult(check: check.id, outcome: .failed,
+                               details: ["did not finish within \(limit) s (the watchdog stopped it)\(during)"],
+                               duration: ended.duration)
+        case .signaled, .exited, .outputFlood:
+            return CheckResult(check: check.id, outcome: .crashed,
+                               details: ["the worker \(ended.termination)\(during)"] + tail, duration: ended.duration)
+        }
+    }
+}

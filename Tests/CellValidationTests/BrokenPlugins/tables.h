@@ -1,0 +1,44 @@
+/* The descriptor tables of the plugins built from base.h; included last. */
+#ifndef PLUGIN_ABI_MINOR
+#define PLUGIN_ABI_MINOR CELLHOST_ABI_MINOR
+#endif
+#ifndef PLUGIN_ENTRY_NAME
+#define PLUGIN_ENTRY_NAME cellhost_plugin_entry
+#endif
+
+#define PROPERTY(n, enc, g, s) { CELLHOST_HEADER(cellhost_property), n, enc, (cellhost_fn)g, (cellhost_fn)s, NULL }
+static const cellhost_property properties[] = {
+    PROPERTY("value", "d", get_value, set_value),
+    PROPERTY("count", "q", get_count, set_count),
+    PROPERTY("title", "*", get_title, set_title),
+    PROPERTY("tint", "{Color=dddd}", get_tint, set_tint),
+    PROPERTY("enabled", "B", get_enabled, set_enabled),
+};
+
+static const cellhost_action actions[] = {
+    { CELLHOST_HEADER(cellhost_action), "bump", "q", "by", (cellhost_fn)bump, NULL },
+};
+
+static const cellhost_view_type view_type = {
+    CELLHOST_HEADER(cellhost_view_type), make_view, view_supports, view_set, view_size, view_draw, destroy_view,
+};
+
+static const cellhost_config_type config_type = {
+    CELLHOST_HEADER(cellhost_config_type), "com.validation.test.cell", "Validation test cell",
+    properties, sizeof properties / sizeof properties[0], actions, 1,
+    make_default, copy_config, destroy_config, equal_configs, updated_for_state, is_customized, &view_type, NULL,
+};
+
+static const cellhost_config_type *const types[] = { &config_type };
+
+static const cellhost_plugin_descriptor descriptor = {
+    { (uint32_t)sizeof(cellhost_plugin_descriptor), CELLHOST_ABI_MAJOR, PLUGIN_ABI_MINOR },
+    CELLHOST_DESCRIPTOR_MAGIC, "com.validation.test", "Validation test plugin", "1.0.0", "cellhost tests",
+    NULL, types, 1, init, get_extension,
+};
+
+#ifndef REPLACE_ENTRY
+__attribute__((visibility("default"))) const cellhost_plugin_descriptor *PLUGIN_ENTRY_NAME(void) {
+    return &descriptor;
+}
+#endif

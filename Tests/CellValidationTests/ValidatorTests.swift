@@ -1,0 +1,95 @@
+import CellValidation
+import Testing
+
+/// Every check is proven able to fail: each broken plugin breaks one rule, and exactly the check
+/// for that rule reports failed or crashed; the well-behaved plugins pass every check.
+@Suite struct ValidatorTests {
+    static let seed: UInt64 = 20_261_122
+
+    func validate(_ path: String, timeout: Double = 20, checks: [ValidationCheck] = ValidationCheck.all,
+                  seed: UInt64 = ValidatorTests.seed) -> ValidationReport {
+        Validator(executable: ValidationFixtures.tool, timeout: timeout, seed: seed, checks: checks).run(path: path)
+    }
+
+    func describe(_ report: ValidationReport) -> String {
+        report.results.map(ValidationReport.line(for:)).joined(separator: "\n")
+    }
+
+    static let brokenPlugins: [(file: String, check: String)] = [
+        ("unresolved_symbol", "strict-load"),
+        ("missing_entry", "entry-symbol"),
+        ("future_minor", "abi-version"),
+        ("unstable_descriptor", "descriptor"),
+        ("greedy_extension", "unknown-ids"),
+        ("slow_init", "load-time"),
+        ("shared_copy", "value-semantics"),
+        ("mutating_update", "updated-leaves-original"),
+        ("forgetful_update", "updated-keeps-customized"),
+        ("lost_setter", "property-roundtrip"),
+        ("stale_reuse", "supports-consistency"),
+        ("restless_draw", "deterministic-drawing"),
+        ("leaky_config", "lifecycle-memory"),
+        ("fragile_state", "fuzz-states"),
+        ("fragile_value", "fuzz-values"),
+        ("slow_equal", "call-duration"),
+    ]
+
+    @Test func everyCheckHasABrokenPlugin() {
+        #expect(Set(Self.brokenPlugins.map(\.check)) == Set(ValidationCheck.all.map(\.id)))
+    }
+
+    @Test(arguments: brokenPlugins)
+    func exactlyTheBrokenRuleIsReported(file: String, check: String) throws {
+        let report = validate(try ValidationFixtures.build(file))
+        let problems = report.results.filter { $0.outcome.isProblem }.map(\.check)
+        #expect(problems == [check], "\(file).so:\n\(describe(report))")
+        #expect(report.hasProblems)
+        let result = try #require(report.results.first { $0.check == check })
+        #expect(!result.details.isEmpty, "a failure must say why")
+    }
+
+    @Test(arguments: ["good", "ProgressMeter", "BadgeCell"])
+    func wellBehavedPluginsPassEveryCheck(name: String) throws {
+        let path = name == "good" ? try ValidationFixtures.build("good") : ValidationFixtures.sample(name)
+        let report = validate(path)
+        #expect(report.results.map(\.check) == ValidationCheck.all.map(\.id))
+        #expect(report.results.allSatisfy { $0.outcome == .success }, "\(name):\n\(describe(report))")
+        #expect(!report.hasProblems)
+    }
+
+    @Test func slowLoadingAboveOneHundredMillisecondsIsAWarning() throws {
+        let path = try ValidationFixtures.build("slow_init", flags: "-DINIT_DELAY_MS=150")
+        let report = validate(path, checks: [ValidationCheck.named("load-time")!])
+        #expect(report.results.map(\.outcome) == [.warning], "\(describe(report))")
+        #expect(!report.hasProblems)
+    }
+
+    @Test func aHungCallIsStoppedByTheWatchdogAndNamed() throws {
+        let path = try ValidationFixtures.build("hang_in_draw")
+        let checks = ["descriptor", "deterministic-drawing"].map { ValidationCheck.named($0)! }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = validate(path, timeout: 1.5, checks: checks)
+        #expect(clock.now - start < .seconds(15))
+        #expect(report.results.map(\.outcome) == [.success, .failed], "\(describe(report))")
+        let details = report.results[1].details.joined()
+        #expect(details.contains("did not finish within 1.5 s"))
+        #expect(details.contains("drawing the default"))
+    }
+
+    @Test func aCrashNamesTheCallAndTheSeedReplaysIt() throws {
+        let path = try ValidationFixtures.build("fragile_value")
+        let check = [ValidationCheck.named("fuzz-values")!]
+        let first = validate(path, checks: check), second = validate(path, checks: check)
+        #expect(first.results[0].outcome == .crashed)
+        #expect(first.results[0].details.first?.contains("SIGSEGV during") == true, "\(describe(first))")
+        #expect(first.results[0].details == second.results[0].details)
+        #expect(ValidationReport(path: path, seed: Self.seed, results: first.results).summary.contains("--seed \(Self.seed)"))
+    }
+
+    @Test func aMissingFileFailsStrictLoadWithItsName() {
+        let report = validate("/nonexistent/plugin.so", checks: Array(ValidationCheck.all.prefix(3)))
+        #expect(report.results.map(\.outcome) == [.failed, .skipped, .skipped], "\(describe(report))")
+        #expect(report.results[0].details.first?.contains("/nonexistent/plugin.so") == true)
+    }
+}
