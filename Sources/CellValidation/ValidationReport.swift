@@ -27,7 +27,7 @@ public struct ValidationReport: Sendable, Equatable {
     /// The closing lines: totals and how to replay the random checks.
     public var summary: String {
         let counts = CheckOutcome.allCases.compactMap { o in count(o) > 0 ? "\(count(o)) \(o.rawValue)" : nil }
-        return "\(results.count) checks: " + counts.joined(separator: ", ")
+        return "\(results.count) check\(results.count == 1 ? "" : "s"): " + counts.joined(separator: ", ")
             + "\nseed \(seed) (replay the random checks with --seed \(seed))"
     }
 
