@@ -56,7 +56,7 @@ let package = Package(
         // MARK: Validation — the conformance suite behind `cellhost validate`.
         .target(name: "CellValidation", dependencies: ["CellPlugins", "CellProcess", "CellKit", "CellHost", "CCellHostABI"]),
         .testTarget(name: "CellValidationTests",
-                    dependencies: ["CellValidation", "CellHost", "CellKit", "cellhost", "ProgressMeter", "BadgeCell"],
+                    dependencies: ["CellValidation", "CellHost", "CellKit", "cellhost", "ProgressMeter"],
                     exclude: ["BrokenPlugins"]),
 
         // A sample plugin in C, against plugin.h alone.
