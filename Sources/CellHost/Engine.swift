@@ -40,7 +40,7 @@ public final class Engine {
     public let appearance: ListAppearance
     public private(set) var traits: TraitCollection
     public private(set) var contentOffset: Double = 0
-    public private(set) var contentHeight: Double = 0
+    public var contentHeight: Double { listLayout.contentHeight }
     public private(set) var frameCount = 0
     public private(set) var totals = PhaseTimings()
 
@@ -49,6 +49,10 @@ public final class Engine {
     private let renderer: any FrameRenderer
     private var sections: [Section] = []
     private var rowsByName: [String: EngineRow] = [:]
+    /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
+    private var listLayout: ListLayout
+    /// Rows that own a view now (the visible ones after a pass).
+    private var attached: [ObjectIdentifier: EngineRow] = [:]
     private var pool = ViewPool()
     private var nextLayerID = 1
     private let listBackgroundLayer = 0
@@ -65,6 +69,7 @@ public final class Engine {
         var traits = scene.traits
         traits.listEnvironment = appearance.listEnvironment
         self.traits = traits
+        listLayout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: [])
         for s in scene.sections {
             var section = Section(id: s.id, items: [])
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
@@ -72,11 +77,12 @@ public final class Engine {
             if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
             sections.append(section)
         }
+        rebuildLayout()
     }
 
     // MARK: Geometry (UIKit's list metrics, from the list appearance)
 
-    var rowWidth: Double { max(1, scene.viewport.width - 2 * appearance.rowInset) }
+    var rowWidth: Double { listLayout.rowWidth }
 
     // MARK: Building rows
 
@@ -221,10 +227,13 @@ public final class Engine {
         case .traits(let change):
             change.apply(to: &traits)
             let cause = Engine.summary(of: Event(number: 0, line: 0, actions: [action]))
-            for r in rowsByName.values where r.view != nil {
+            for r in attached.values {
                 r.noteCause(cause)
                 r.setTraits(traits)
             }
+            // Every row sizes itself again under the new traits; old heights stay as estimates.
+            for r in rowsByName.values { r.isMeasured = false }
+            listLayout.invalidateMeasurements()
         case .scroll(let s):
             switch s {
             case .to(let y): contentOffset = y
@@ -236,11 +245,14 @@ public final class Engine {
             let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
             sections[si].items.insert(r, at: at)
             r.noteCause("inserted")
+            rebuildLayout()
         case .delete(let id):
             let r = try row(for: .cell(id))
             for si in sections.indices { sections[si].items.removeAll { $0 === r } }
             rowsByName[id] = nil
+            attached[ObjectIdentifier(r)] = nil
             r.detachView(to: &pool)
+            rebuildLayout()
             renderer.removeLayer(r.layerID)
             layerFrames[r.layerID] = nil
             forceFrame = true
@@ -271,8 +283,9 @@ public final class Engine {
             layout()
             let visible = visibleRows()
             let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-            for r in allRows() where r.view != nil && !visibleIDs.contains(ObjectIdentifier(r)) {
+            for (id, r) in attached where !visibleIDs.contains(id) {
                 r.detachView(to: &pool)
+                attached[id] = nil
                 renderer.removeLayer(r.layerID)
                 layerFrames[r.layerID] = nil
             }
@@ -283,17 +296,19 @@ public final class Engine {
                 if r.view == nil {
                     r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
                     r.attachView(pool: &pool, appearance: appearance, traits: traits)
+                    attached[ObjectIdentifier(r)] = r
                 }
                 guard var trace = r.runUpdatePass(traits: traits) else { continue }
                 let updateMicros = Engine.micros(since: t)
                 timings.update += updateMicros
                 t = Engine.now()
                 let oldHeight = r.size.height
-                r.measure(width: rowWidth, measurer: measurer)
-                if r.size.height != oldHeight { resized = true }
+                r.measure(width: listLayout.rowWidth, measurer: measurer)
+                if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight { resized = true }
                 let layoutMicros = Engine.micros(since: t)
                 timings.layout += layoutMicros
                 trace.micros = updateMicros + layoutMicros
+                trace.size = r.size
                 if let i = updatedRows.firstIndex(where: { $0 === r }) {
                     updates[i] = trace
                 } else {
@@ -402,40 +417,44 @@ public final class Engine {
 
     // MARK: Layout
 
-    private func allRows() -> [EngineRow] { sections.flatMap(\.rows) }
-
-    /// Places every row top to bottom: self-sized heights for rows that were displayed, estimates
-    /// for the others (as UIKit's estimated sizes), then clamps the scroll offset. Inset-grouped
-    /// sections round the outer corners of their first and last cells.
-    private func layout() {
-        var y = 0.0
-        let inset = appearance.rowInset, radius = appearance.sectionCornerRadius
-        for section in sections {
-            if section.header == nil { y += appearance.sectionSpacingWithoutHeader }
-            for row in section.rows {
-                row.frame = Rect(x: inset, y: y, width: rowWidth, height: row.size.height)
-                y += row.size.height
-            }
-            for (i, row) in section.items.enumerated() {
-                guard radius > 0 else { row.clip = nil; continue }
-                let h = row.size.height, w = rowWidth
-                let first = i == 0, last = i == section.items.count - 1
-                switch (first, last) {
-                case (true, true): row.clip = (Rect(x: 0, y: 0, width: w, height: h), radius)
-                case (true, false): row.clip = (Rect(x: 0, y: 0, width: w, height: h + radius), radius)
-                case (false, true): row.clip = (Rect(x: 0, y: -radius, width: w, height: h + radius), radius)
-                case (false, false): row.clip = nil
-                }
+    /// A new layout for the current sections (after inserts and deletes), keeping the heights
+    /// rows have measured; the others start from estimates, as UIKit's estimated sizes.
+    private func rebuildLayout() {
+        let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
+        var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes)
+        for (si, section) in sections.enumerated() {
+            var rows: [(EngineRow, ListRow)] = section.items.enumerated().map { ($1, .item(ListIndexPath(section: si, item: $0))) }
+            if let h = section.header { rows.append((h, .header(section: si))) }
+            if let f = section.footer { rows.append((f, .footer(section: si))) }
+            for (row, listRow) in rows {
+                guard let slot = layout.slot(of: listRow) else { continue }
+                row.slot = slot
+                if row.isMeasured { layout.setMeasuredHeight(row.size.height, forSlot: slot) }
             }
         }
-        y += appearance.sectionSpacingWithoutHeader
-        contentHeight = y
-        contentOffset = min(max(0, contentOffset), max(0, contentHeight - scene.viewport.height))
+        listLayout = layout
     }
 
+    /// Clamps the scroll offset to the content (as a scroll view does).
+    private func layout() {
+        contentOffset = min(max(0, contentOffset), max(0, listLayout.contentHeight - scene.viewport.height))
+    }
+
+    /// The rows in the viewport, with their frames and section clips brought up to date.
     private func visibleRows() -> [EngineRow] {
-        let top = contentOffset, bottom = contentOffset + scene.viewport.height
-        return allRows().filter { $0.frame.maxY > top && $0.frame.minY < bottom }
+        listLayout.visibleRows(viewportHeight: scene.viewport.height, contentOffset: contentOffset).compactMap { listRow in
+            let row: EngineRow?
+            switch listRow {
+            case .header(let s): row = sections[s].header
+            case .footer(let s): row = sections[s].footer
+            case .item(let p): row = sections[p.section].items[p.item]
+            }
+            guard let row else { return nil }
+            row.frame = listLayout.frame(ofSlot: row.slot)
+            row.size = row.frame.size
+            row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
+            return row
+        }
     }
 
     // MARK: Words

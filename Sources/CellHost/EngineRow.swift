@@ -38,8 +38,12 @@ final class EngineRow {
 
     /// Height from self-sizing; an estimate until the row has been displayed.
     var size: Size
-    /// Where the row sits in the list's content (points).
+    /// Where the row sits in the list's content (points), from the list layout.
     var frame: Rect = .zero
+    /// The row's slot in the list layout (changes when rows are inserted or deleted).
+    var slot = 0
+    /// Whether `size` is self-sized for the current traits, or an estimate.
+    var isMeasured = false
     /// Rounded corners of an inset-grouped section: set on its first and last rows.
     var clip: (rect: Rect, cornerRadius: Double)?
     /// The last recording, in row coordinates.
@@ -338,6 +342,7 @@ final class EngineRow {
         case nil: return
         }
         size = Size(width: width, height: max(1, height.rounded(.up)))
+        isMeasured = true
     }
 
     /// Records background then content, in row coordinates.
