@@ -252,9 +252,6 @@ public struct BackgroundConfiguration: Hashable, Sendable, PropertyInspectable {
     ] + ShadowProperties.propertyTable.nested(under: "shadowProperties", at: \.shadowProperties))
 }
 
-/// Validation shared by lengths that cannot be negative.
-let nonNegative: @Sendable (Double) -> String? = { $0 >= 0 ? nil : "must not be negative" }
-
 /// A background blur (the part of UIKit's `UIVisualEffect` a background uses).
 public struct VisualEffect: Hashable, Sendable, PropertyValueConvertible {
     public var blurRadius: Double

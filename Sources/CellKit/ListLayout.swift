@@ -1,42 +1,3 @@
-/// A row of a list: an item, or a section's header or footer.
-public struct ListIndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var section: Int
-    public var item: Int
-    public init(section: Int, item: Int) {
-        self.section = section
-        self.item = item
-    }
-    public static func < (a: Self, b: Self) -> Bool { (a.section, a.item) < (b.section, b.item) }
-    public var description: String { "\(section).\(item)" }
-}
-
-public enum ListRow: Hashable, Sendable, CustomStringConvertible {
-    case header(section: Int)
-    case item(ListIndexPath)
-    case footer(section: Int)
-
-    public var description: String {
-        switch self {
-        case .header(let s): "header \(s)"
-        case .item(let p): "item \(p)"
-        case .footer(let s): "footer \(s)"
-        }
-    }
-}
-
-/// The shape of a section: how many items and whether it has a header and a footer. Items
-/// themselves are the caller's values; the layout only needs their count.
-public struct ListSectionShape: Hashable, Sendable {
-    public var itemCount: Int
-    public var hasHeader: Bool
-    public var hasFooter: Bool
-    public init(itemCount: Int, hasHeader: Bool = false, hasFooter: Bool = false) {
-        self.itemCount = itemCount
-        self.hasHeader = hasHeader
-        self.hasFooter = hasFooter
-    }
-}
-
 /// Where every row of a list sits at one width. Rows are stacked in slots — per section a
 /// header slot, the items, a footer slot — whose heights start as estimates and become exact as
 /// rows are measured (self-sized). Storage is a few numbers per row, never a view: a list of a
@@ -56,13 +17,17 @@ public struct ListLayout: Sendable {
                 estimatedItemHeight: Double = 44, estimatedHeaderFooterHeight: Double = 38) {
         self.appearance = appearance
         self.width = width
-        self.sections = sections
+        self.sections = sections.map { shape in
+            var valid = shape
+            valid.itemCount = max(0, shape.itemCount)
+            return valid
+        }
         self.estimatedItemHeight = estimatedItemHeight
         self.estimatedHeaderFooterHeight = estimatedHeaderFooterHeight
         var starts: [Int] = []
         starts.reserveCapacity(sections.count)
         var slots = 0
-        for section in sections {
+        for section in self.sections {
             starts.append(slots)
             slots += section.itemCount + 2
         }
@@ -71,7 +36,7 @@ public struct ListLayout: Sendable {
         initial.reserveCapacity(slots)
         var isMeasured = [Bool]()
         isMeasured.reserveCapacity(slots)
-        for section in sections {
+        for section in self.sections {
             initial.append(section.hasHeader ? estimatedHeaderFooterHeight : appearance.sectionSpacingWithoutHeader)
             isMeasured.append(!section.hasHeader)
             initial.append(contentsOf: repeatElement(estimatedItemHeight, count: section.itemCount))

@@ -152,6 +152,24 @@ public final class ListView {
         return layout.setMeasuredHeight(height, forSlot: slot)
     }
 
+    /// Replaces the list's shape or width (items inserted or removed, the viewport resized):
+    /// every live view goes back to the pool and rows are laid out afresh from estimates.
+    public func reload(sections: [ListSectionShape], width: Double? = nil) {
+        for cell in liveCells.values {
+            cell.prepareForReuse()
+            cellPool.append(cell)
+        }
+        for (row, view) in liveHeaderFooters {
+            view.prepareForReuse()
+            if case .footer = row { footerPool.append(view) } else { headerPool.append(view) }
+        }
+        liveCells = [:]
+        liveHeaderFooters = [:]
+        layout = ListLayout(appearance: appearance, width: width ?? layout.width, sections: sections,
+                            estimatedItemHeight: layout.estimatedItemHeight,
+                            estimatedHeaderFooterHeight: layout.estimatedHeaderFooterHeight)
+    }
+
     /// Re-measures every live row after update passes (a state or trait change may resize).
     @discardableResult
     public func remeasureLiveRows() -> [ListRow] {

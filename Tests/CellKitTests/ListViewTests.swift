@@ -90,3 +90,23 @@ import Testing
         #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 1)))!.minX == 20)
     }
 }
+
+@Suite struct ListReloadTests {
+    @Test func reloadingRecyclesLiveViewsAndLaysOutTheNewShape() {
+        let list = ListView(appearance: .grouped, width: 390, viewportHeight: 300,
+                            sections: [ListSectionShape(itemCount: 20)], measurer: FixedAdvanceTextMeasurer(),
+                            configureCell: { cell, path in
+                                var content = cell.defaultContentConfiguration()
+                                content.text = "Row \(path.item)"
+                                cell.contentConfiguration = content
+                            })
+        list.layoutVisibleRows()
+        let live = list.liveCells.count
+        list.reload(sections: [ListSectionShape(itemCount: 2), ListSectionShape(itemCount: -3)], width: 320)
+        #expect(list.liveCells.isEmpty && list.pooledViewCount == live)
+        #expect(list.layout.width == 320 && list.layout.sections[1].itemCount == 0)
+        let change = list.layoutVisibleRows()
+        #expect(change.entered.count == 2 && change.entered.allSatisfy(\.reused))
+        #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 1)))!.width == 320)
+    }
+}
