@@ -217,16 +217,12 @@ public final class Compositor {
         }
         Blur.blurARGB(scratch.pixels, stride: scratch.width, rect: PixelRect(x: 0, y: 0, width: r.width, height: r.height),
                       sigma: blur.sigma)
-        let target = blur.rect.intersection(framebuffer.bounds)
-        let mask = rasterizer.coverage.mask(RoundedShape(width: Double(blur.rect.width), height: Double(blur.rect.height),
-                                                         radius: blur.cornerRadius))
-        // Blurred pixels inside the rounded rect, the originals outside it: dest × (1 − mask), then + blurred × mask.
-        let maskX = Int32(target.x - blur.rect.x), maskY = Int32(target.y - blur.rect.y)
-        pixman_image_composite32(PIXMAN_OP_OUT_REVERSE, opaque, mask.image, framebuffer.image, 0, 0, maskX, maskY,
-                                 Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
-        pixman_image_composite32(PIXMAN_OP_ADD, scratch.image, mask.image, framebuffer.image,
-                                 Int32(target.x - r.x), Int32(target.y - r.y), maskX, maskY,
-                                 Int32(target.x), Int32(target.y), Int32(target.width), Int32(target.height))
+        // Blurred pixels inside the rounded rect, the originals outside it: dest × (1 − coverage),
+        // then + blurred × coverage (the damage region stays the clip).
+        rasterizer.coverage.composite(PIXMAN_OP_OUT_REVERSE, source: opaque, into: framebuffer.image, rect: blur.rect,
+                                      radius: blur.cornerRadius)
+        rasterizer.coverage.composite(PIXMAN_OP_ADD, source: scratch.image, sourceOffset: (-r.x, -r.y),
+                                      into: framebuffer.image, rect: blur.rect, radius: blur.cornerRadius)
     }
 }
 

@@ -89,3 +89,35 @@ final class CoverageCache {
     /// Pixels a blur of σ reaches beyond the shape (3σ, as `DisplayCommand.bounds` assumes).
     static func padding(blur: Double) -> Int { blur > 0 ? Int((3 * blur).rounded(.up)) : 0 }
 }
+
+extension CoverageCache {
+    /// Composites `source` into `target` through the coverage of a rounded rect at `rect`:
+    /// the straight parts as plain rectangles, the four corners through cached corner masks, so
+    /// the cost does not grow with the shape (a section-sized clip costs four small masks).
+    /// Shapes too small to split go through one cached whole-shape mask. Source pixel = target
+    /// pixel + `sourceOffset`; the target's clip region applies.
+    func composite(_ op: pixman_op_t, source: OpaquePointer, sourceOffset: (x: Int, y: Int) = (0, 0),
+                   into target: OpaquePointer, rect r: PixelRect, radius: Double) {
+        guard !r.isEmpty else { return }
+        func plain(_ box: PixelRect, mask: OpaquePointer? = nil) {
+            guard !box.isEmpty else { return }
+            pixman_image_composite32(op, source, mask, target, Int32(box.x + sourceOffset.x), Int32(box.y + sourceOffset.y),
+                                     0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        }
+        let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
+        if shape.radius4 == 0 { plain(r); return }
+        let n = Int(shape.radius.rounded(.up))
+        guard 2 * n <= r.width && 2 * n <= r.height else {
+            plain(r, mask: mask(shape).image)
+            return
+        }
+        plain(PixelRect(x: r.x + n, y: r.y, width: r.width - 2 * n, height: r.height))
+        plain(PixelRect(x: r.x, y: r.y + n, width: n, height: r.height - 2 * n))
+        plain(PixelRect(x: r.maxX - n, y: r.y + n, width: n, height: r.height - 2 * n))
+        let masks = corners(radius4: shape.radius4)
+        plain(PixelRect(x: r.x, y: r.y, width: n, height: n), mask: masks[Corner.topLeft.rawValue].image)
+        plain(PixelRect(x: r.maxX - n, y: r.y, width: n, height: n), mask: masks[Corner.topRight.rawValue].image)
+        plain(PixelRect(x: r.x, y: r.maxY - n, width: n, height: n), mask: masks[Corner.bottomLeft.rawValue].image)
+        plain(PixelRect(x: r.maxX - n, y: r.maxY - n, width: n, height: n), mask: masks[Corner.bottomRight.rawValue].image)
+    }
+}

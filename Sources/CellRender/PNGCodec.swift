@@ -31,10 +31,8 @@ extension RasterImage {
             throw PNGError(path: path, reason: reason)
         }
         var pixels = [UInt32](repeating: 0, count: width * height)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for i in 0..<out.count {
-                out[i] = premultiply(red: bytes[4 * i + 2], green: bytes[4 * i + 1], blue: bytes[4 * i], alpha: bytes[4 * i + 3])
-            }
+        bytes.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { cellhost_premultiply_bgra(src.baseAddress, $0.baseAddress, $0.count) }
         }
         return RasterImage(width: width, height: height, pixels: pixels)
     }
@@ -49,7 +47,10 @@ extension RasterImage {
         image.format = cellhost_png_format_bgra()
         image.flags = cellhost_png_flag_fast()
         let temporary = path + ".partial-\(getpid())"
-        let bytes = unpremultipliedBGRA()
+        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
+        pixels.withUnsafeBufferPointer { src in
+            bytes.withUnsafeMutableBufferPointer { cellhost_unpremultiply_bgra(src.baseAddress, $0.baseAddress, src.count) }
+        }
         let ok = bytes.withUnsafeBytes { png_image_write_to_file(&image, temporary, 0, $0.baseAddress, Int32(width * 4), nil) }
         guard ok != 0 else {
             let reason = pngMessage(&image, fallback: "cannot write PNG")

@@ -65,18 +65,6 @@ public struct RasterImage: Hashable, Sendable {
         }
         return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
-
-    /// Straight-alpha BGRA bytes, the layout PNG writing wants.
-    func unpremultipliedBGRA() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: pixels.count * 4)
-        out.withUnsafeMutableBufferPointer { buf in
-            for i in 0..<pixels.count {
-                let (r, g, b, a) = unpremultiply(pixels[i])
-                buf[4 * i] = b; buf[4 * i + 1] = g; buf[4 * i + 2] = r; buf[4 * i + 3] = a
-            }
-        }
-        return out
-    }
 }
 
 /// An integer rectangle in framebuffer pixels: damage and layer extents.

@@ -127,34 +127,18 @@ final class Rasterizer {
                                  Int32(x), Int32(y), Int32(w), Int32(h))
     }
 
-    /// Straight parts as boxes (SRC when opaque), the four corners through cached corner masks;
-    /// shapes too small for separate corners go through one whole-shape mask.
+    /// Sharp rectangles as boxes (SRC when opaque); rounded ones through `CoverageCache.composite`.
     private func fillRounded(_ r: PixelRect, radius: Double, argb: UInt32) {
         guard !r.isEmpty, argb >> 24 != 0 else { return }
         let group = top
-        let op = argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
         if shape.radius4 == 0 {
             group.buffer.setClip(group.clip)
-            fillBoxes(group.buffer, [r], argb: argb, op: op)
-            return
-        }
-        let n = Int(shape.radius.rounded(.up))
-        guard 2 * n <= r.width && 2 * n <= r.height else {
-            let mask = coverage.mask(shape)
-            composite(argb: argb, mask: mask.image, at: r.x, r.y, mask.width, mask.height)
+            fillBoxes(group.buffer, [r], argb: argb, op: argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
             return
         }
         group.buffer.setClip(group.clip)
-        fillBoxes(group.buffer, [PixelRect(x: r.x + n, y: r.y, width: r.width - 2 * n, height: r.height),
-                                 PixelRect(x: r.x, y: r.y + n, width: n, height: r.height - 2 * n),
-                                 PixelRect(x: r.maxX - n, y: r.y + n, width: n, height: r.height - 2 * n)],
-                  argb: argb, op: op)
-        let corners = coverage.corners(radius4: shape.radius4)
-        composite(argb: argb, mask: corners[Corner.topLeft.rawValue].image, at: r.x, r.y, n, n)
-        composite(argb: argb, mask: corners[Corner.topRight.rawValue].image, at: r.maxX - n, r.y, n, n)
-        composite(argb: argb, mask: corners[Corner.bottomLeft.rawValue].image, at: r.x, r.maxY - n, n, n)
-        composite(argb: argb, mask: corners[Corner.bottomRight.rawValue].image, at: r.maxX - n, r.maxY - n, n, n)
+        coverage.composite(PIXMAN_OP_OVER, source: solid(argb), into: group.buffer.image, rect: r, radius: shape.radius)
     }
 
     // MARK: Groups
@@ -179,11 +163,8 @@ final class Rasterizer {
         parent.buffer.setClip(parent.clip)
         let c = group.clip
         if let (rect, radius) = group.roundedClip {
-            let mask = coverage.mask(RoundedShape(width: Double(rect.width), height: Double(rect.height), radius: radius))
-            // Source and mask offsets: take group pixels at the clip rect, mask from the clip rect's origin.
-            pixman_image_composite32(PIXMAN_OP_OVER, group.buffer.image, mask.image, parent.buffer.image,
-                                     Int32(c.x), Int32(c.y), Int32(c.x - rect.x), Int32(c.y - rect.y),
-                                     Int32(c.x), Int32(c.y), Int32(c.width), Int32(c.height))
+            parent.buffer.setClip(c)
+            coverage.composite(PIXMAN_OP_OVER, source: group.buffer.image, into: parent.buffer.image, rect: rect, radius: radius)
         } else if let alpha = group.alpha {
             let a = UInt32((alpha * 255).rounded())
             pixman_image_composite32(PIXMAN_OP_OVER, group.buffer.image, solid(a << 24), parent.buffer.image,

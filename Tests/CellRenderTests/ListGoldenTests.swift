@@ -9,70 +9,50 @@ import Testing
     static let width = 320.0
     static let scale = 2
 
-    /// A section: header, four rows of different styles, footer, laid out top to bottom the way
-    /// the list would, each row in its own layer.
+    static let rows: [(text: String, secondary: String?, symbol: String)] = [
+        ("Inbox", "12", "tray"), ("Favourites", nil, "star.fill"),
+        ("Documents with a long name that has to wrap or truncate", nil, "folder"), ("Trash", "3", "trash"),
+    ]
+
+    /// A `ListView` with one section (header, four rows of different content, footer), every row
+    /// measured and drawn by CellKit, each in its own compositor layer.
     static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory) -> RasterImage {
-        let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size,
-                                     listEnvironment: appearance.listEnvironment)
+        let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size)
         let engine = Fixtures.engine
-        let header = HeaderFooterView(role: .header, appearance: appearance, traits: traits)
-        var headerContent = header.defaultContentConfiguration()
-        headerContent.text = "Library"
-        header.contentConfiguration = headerContent
-        let footer = HeaderFooterView(role: .footer, appearance: appearance, traits: traits)
-        var footerContent = footer.defaultContentConfiguration()
-        footerContent.text = "Items sync across your devices when you are signed in."
-        footer.contentConfiguration = footerContent
-
-        let rows: [(String, String?, String)] = [
-            ("Inbox", "12", "tray"), ("Favourites", nil, "star.fill"),
-            ("Documents with a long name that has to wrap or truncate", nil, "folder"), ("Trash", "3", "trash"),
-        ]
-        let cells = rows.enumerated().map { i, row -> Cell in
-            let cell = Cell(appearance: appearance, traits: traits)
-            var content = cell.defaultContentConfiguration()
-            content.text = row.0
-            content.secondaryText = row.1
-            content.image = Image(systemName: row.2)
-            cell.contentConfiguration = content
-            if i == 1 { cell.isSelected = true }
-            return cell
-        }
-
-        let inset = appearance.rowInset
-        let rowWidth = width - 2 * inset
-        var y = 0.0
-        var placed: [(frame: Rect, list: DisplayList)] = []
-        let headerHeight = header.preferredHeight(forWidth: width, measurer: engine)
-        var headerList = DisplayList()
-        header.draw(size: Size(width: width, height: headerHeight), measurer: engine, into: &headerList)
-        placed.append((Rect(x: 0, y: y, width: width, height: headerHeight), headerList))
-        y += headerHeight
-        let heights = cells.map { $0.preferredHeight(forWidth: rowWidth, measurer: engine) }
-        let section = Rect(x: 0, y: 0, width: rowWidth, height: heights.reduce(0, +))
-        var sectionTop = 0.0
-        for (cell, height) in zip(cells, heights) {
-            var list = DisplayList()
-            let clip = appearance.sectionCornerRadius > 0
-                ? (rect: section.offsetBy(dx: 0, dy: -sectionTop), cornerRadius: appearance.sectionCornerRadius) : nil
-            cell.draw(size: Size(width: rowWidth, height: height), measurer: engine, clip: clip, into: &list)
-            placed.append((Rect(x: inset, y: y, width: rowWidth, height: height), list))
-            y += height
-            sectionTop += height
-        }
-        let footerHeight = footer.preferredHeight(forWidth: width, measurer: engine)
-        var footerList = DisplayList()
-        footer.draw(size: Size(width: width, height: footerHeight), measurer: engine, into: &footerList)
-        placed.append((Rect(x: 0, y: y, width: width, height: footerHeight), footerList))
-        y += footerHeight
-
+        let list = ListView(appearance: appearance, width: width, viewportHeight: 10_000,
+                            sections: [ListSectionShape(itemCount: rows.count, hasHeader: true, hasFooter: true)],
+                            traits: traits, measurer: engine,
+                            configureCell: { cell, path in
+                                var content = cell.defaultContentConfiguration()
+                                let row = rows[path.item]
+                                content.text = row.text
+                                content.secondaryText = row.secondary
+                                content.image = Image(systemName: row.symbol)
+                                cell.contentConfiguration = content
+                                cell.isSelected = path.item == 1
+                            },
+                            configureHeaderFooter: { view, _ in
+                                var content = view.defaultContentConfiguration()
+                                content.text = view.role == .header ? "Library" : "Items sync across your devices when you are signed in."
+                                view.contentConfiguration = content
+                            })
+        list.measureAllRows()
+        list.viewportHeight = list.layout.contentHeight
+        list.layoutVisibleRows()
         let background: Color = switch appearance {
         case .plain, .sidebarPlain: .systemBackground
         case .grouped, .insetGrouped, .sidebar: .systemGroupedBackground
         }
-        let compositor = Compositor(viewport: Size(width: width, height: y.rounded(.up)), scale: scale,
-                                    background: background.resolved(with: traits), textEngine: engine)
-        for (i, item) in placed.enumerated() { compositor.setLayer(i, frame: item.frame, content: item.list) }
+        let compositor = Compositor(viewport: Size(width: width, height: list.layout.contentHeight.rounded(.up)), scale: scale,
+                                    background: background.resolved(with: list.traits), textEngine: engine)
+        for (i, row) in list.visibleRows.enumerated() {
+            guard let frame = list.layout.frame(of: row), let content = list.draw(row) else {
+                Issue.record("row \(row) is visible but has no live view")
+                continue
+            }
+            compositor.setLayer(i, frame: frame, content: content)
+        }
+        #expect(list.visibleRows.count == rows.count + 2)
         let report = compositor.renderFrame()
         #expect(report.problems.isEmpty, "\(report.problems)")
         return compositor.snapshot()
