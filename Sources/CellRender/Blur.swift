@@ -15,57 +15,45 @@ enum Blur {
 
     static func blurCoverage(_ mask: CoverageMask, sigma: Double) {
         let radii = boxRadii(sigma: sigma)
-        let longest = max(mask.width, mask.height)
-        var line = [Int32](repeating: 0, count: longest), out = [Int32](repeating: 0, count: longest)
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(mask.width, mask.height))
+        defer { line.deallocate() }
         for r in radii where r > 0 {
-            for y in 0..<mask.height {
-                for x in 0..<mask.width { line[x] = Int32(mask[x, y]) }
-                boxLine(&line, &out, count: mask.width, radius: r)
-                for x in 0..<mask.width { mask[x, y] = UInt8(out[x]) }
-            }
-            for x in 0..<mask.width {
-                for y in 0..<mask.height { line[y] = Int32(mask[x, y]) }
-                boxLine(&line, &out, count: mask.height, radius: r)
-                for y in 0..<mask.height { mask[x, y] = UInt8(out[y]) }
-            }
+            for y in 0..<mask.height { boxPass(mask.bytes + y * mask.stride, step: 1, count: mask.width, radius: r, scratch: line) }
+            for x in 0..<mask.width { boxPass(mask.bytes + x, step: mask.stride, count: mask.height, radius: r, scratch: line) }
         }
     }
 
     /// Blurs `rect` of premultiplied ARGB pixels in place, reading only inside `rect` (edges extend).
+    /// A premultiplied pixel's four bytes blur as four independent 8-bit channels.
     static func blurARGB(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, rect: PixelRect, sigma: Double) {
         guard !rect.isEmpty else { return }
         let radii = boxRadii(sigma: sigma)
-        let longest = max(rect.width, rect.height)
-        var channels = [[Int32]](repeating: [Int32](repeating: 0, count: longest), count: 4)
-        var out = [Int32](repeating: 0, count: longest)
-        func pass(count: Int, index: (Int) -> Int, radius: Int) {
-            for i in 0..<count {
-                let p = pixels[index(i)]
-                channels[0][i] = Int32(p & 0xFF); channels[1][i] = Int32((p >> 8) & 0xFF)
-                channels[2][i] = Int32((p >> 16) & 0xFF); channels[3][i] = Int32(p >> 24)
-            }
-            var results = [UInt32](repeating: 0, count: count)
-            for c in 0..<4 {
-                boxLine(&channels[c], &out, count: count, radius: radius)
-                for i in 0..<count { results[i] |= UInt32(out[i]) << (8 * UInt32(c)) }
-            }
-            for i in 0..<count { pixels[index(i)] = results[i] }
-        }
+        let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(rect.width, rect.height))
+        defer { line.deallocate() }
         for r in radii where r > 0 {
-            for y in rect.y..<rect.maxY { pass(count: rect.width, index: { y * stride + rect.x + $0 }, radius: r) }
-            for x in rect.x..<rect.maxX { pass(count: rect.height, index: { (rect.y + $0) * stride + x }, radius: r) }
+            for y in rect.y..<rect.maxY {
+                let row = bytes + 4 * (y * stride + rect.x)
+                for c in 0..<4 { boxPass(row + c, step: 4, count: rect.width, radius: r, scratch: line) }
+            }
+            for x in rect.x..<rect.maxX {
+                let column = bytes + 4 * (rect.y * stride + x)
+                for c in 0..<4 { boxPass(column + c, step: 4 * stride, count: rect.height, radius: r, scratch: line) }
+            }
         }
     }
 
-    /// One box pass over `count` values with clamped edges, rounded to nearest.
+    /// One box pass over `count` bytes `step` apart, in place, edges clamped, rounded to nearest.
     @inline(__always)
-    private static func boxLine(_ input: inout [Int32], _ output: inout [Int32], count: Int, radius: Int) {
-        let window = Int32(2 * radius + 1)
+    private static func boxPass(_ data: UnsafeMutablePointer<UInt8>, step: Int, count: Int, radius: Int,
+                                scratch: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count { scratch[i] = data[i * step] }
+        let window = Int32(2 * radius + 1), last = count - 1
         var sum: Int32 = 0
-        for k in -radius...radius { sum += input[min(max(k, 0), count - 1)] }
+        for k in -radius...radius { sum += Int32(scratch[min(max(k, 0), last)]) }
         for i in 0..<count {
-            output[i] = (sum + window / 2) / window
-            sum += input[min(i + radius + 1, count - 1)] - input[max(i - radius, 0)]
+            data[i * step] = UInt8((sum + window / 2) / window)
+            sum += Int32(scratch[min(i + radius + 1, last)]) - Int32(scratch[max(i - radius, 0)])
         }
     }
 }

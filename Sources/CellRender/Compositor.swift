@@ -219,10 +219,12 @@ public final class Compositor {
                       sigma: blur.sigma)
         // Blurred pixels inside the rounded rect, the originals outside it: dest × (1 − coverage),
         // then + blurred × coverage (the damage region stays the clip).
-        rasterizer.coverage.composite(PIXMAN_OP_OUT_REVERSE, source: opaque, into: framebuffer.image, rect: blur.rect,
-                                      radius: blur.cornerRadius)
-        rasterizer.coverage.composite(PIXMAN_OP_ADD, source: scratch.image, sourceOffset: (-r.x, -r.y),
-                                      into: framebuffer.image, rect: blur.rect, radius: blur.cornerRadius)
+        textEngine.withCoverage { coverage in
+            coverage.composite(PIXMAN_OP_OUT_REVERSE, source: opaque, into: framebuffer.image, rect: blur.rect,
+                               radius: blur.cornerRadius)
+            coverage.composite(PIXMAN_OP_ADD, source: scratch.image, sourceOffset: (-r.x, -r.y),
+                               into: framebuffer.image, rect: blur.rect, radius: blur.cornerRadius)
+        }
     }
 }
 

@@ -14,8 +14,6 @@ struct BackdropBlur: Hashable {
 /// through a rounded mask or a constant alpha on pop.
 final class Rasterizer {
     let textEngine: TextEngine
-    let coverage = CoverageCache()
-    let symbols: SymbolRenderer
     let images = ImageCache()
     private var solids: [UInt32: OpaquePointer] = [:]
     private var pool: [PixelBuffer] = []
@@ -35,7 +33,6 @@ final class Rasterizer {
 
     init(textEngine: TextEngine) {
         self.textEngine = textEngine
-        symbols = SymbolRenderer(textEngine: textEngine)
     }
 
     deinit { for s in solids.values { pixman_image_unref(s) } }
@@ -65,8 +62,8 @@ final class Rasterizer {
         case .stroke(let rect, let radius, let width, let color):
             let r = pixelRect(rect)
             guard !r.isEmpty, width > 0 else { return }
-            let mask = coverage.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale),
-                                     strokeWidth: width * scale)
+            let mask = textEngine.withCoverage { $0.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale),
+                                     strokeWidth: width * scale) }
             composite(argb: color.premultipliedARGB, mask: mask.image, at: r.x, r.y, mask.width, mask.height)
         case .text(let run):
             drawText(run)
@@ -93,7 +90,7 @@ final class Rasterizer {
             let r = pixelRect(rect)
             guard !r.isEmpty else { return }
             let sigma = blur * scale
-            let mask = coverage.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale), blur: sigma)
+            let mask = textEngine.withCoverage { $0.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale), blur: sigma) }
             let pad = CoverageCache.padding(blur: sigma)
             composite(argb: color.premultipliedARGB, mask: mask.image,
                       at: r.x - pad + Int((offset.x * scale).rounded()), r.y - pad + Int((offset.y * scale).rounded()),
@@ -138,7 +135,8 @@ final class Rasterizer {
             return
         }
         group.buffer.setClip(group.clip)
-        coverage.composite(PIXMAN_OP_OVER, source: solid(argb), into: group.buffer.image, rect: r, radius: shape.radius)
+        let source = solid(argb)
+        textEngine.withCoverage { $0.composite(PIXMAN_OP_OVER, source: source, into: group.buffer.image, rect: r, radius: shape.radius) }
     }
 
     // MARK: Groups
@@ -164,7 +162,9 @@ final class Rasterizer {
         let c = group.clip
         if let (rect, radius) = group.roundedClip {
             parent.buffer.setClip(c)
-            coverage.composite(PIXMAN_OP_OVER, source: group.buffer.image, into: parent.buffer.image, rect: rect, radius: radius)
+            textEngine.withCoverage {
+                $0.composite(PIXMAN_OP_OVER, source: group.buffer.image, into: parent.buffer.image, rect: rect, radius: radius)
+            }
         } else if let alpha = group.alpha {
             let a = UInt32((alpha * 255).rounded())
             pixman_image_composite32(PIXMAN_OP_OVER, group.buffer.image, solid(a << 24), parent.buffer.image,
@@ -222,7 +222,7 @@ final class Rasterizer {
         let size = Int((side * scale).rounded())
         guard size > 0 else { return }
         if name != SymbolCatalog.missingName && !SymbolRenderer.isKnown(name) { problems.append("unknown symbol \"\(name)\" drawn as a missing-symbol box") }
-        let mask = symbols.mask(name: name, size: size, weight: weight)
+        let mask = textEngine.symbolMask(name: name, size: size, weight: weight)
         let x = Int((frame.midX * scale + offsetX - Double(size) / 2).rounded())
         let y = Int((frame.midY * scale + offsetY - Double(size) / 2).rounded())
         composite(argb: argb, mask: mask.image, at: x, y, size, size)

@@ -1,19 +1,15 @@
 import CellKit
 
-/// Rasterises catalogue symbols into cached coverage masks (size × weight × name).
-final class SymbolRenderer {
-    private let textEngine: TextEngine
-    private var cache: [Key: CoverageMask] = [:]
-    private struct Key: Hashable { var name: String; var size: Int; var weight: FontWeight }
-
-    init(textEngine: TextEngine) { self.textEngine = textEngine }
+/// Rasterises catalogue symbols into coverage masks. `TextEngine.symbolMask` caches them next
+/// to the glyphs they are made of, so every compositor sharing the engine shares them.
+struct SymbolRenderer {
+    let textEngine: TextEngine
 
     /// Whether `name` is in the catalogue (unknown names draw the missing-symbol box).
     static func isKnown(_ name: String) -> Bool { SymbolCatalog.parts(named: name) != nil }
 
+    /// Caller holds the text engine's lock.
     func mask(name: String, size: Int, weight: FontWeight) -> CoverageMask {
-        let key = Key(name: name, size: size, weight: weight)
-        if let cached = cache[key] { return cached }
         let mask = CoverageMask(width: size, height: size)
         let parts = SymbolCatalog.parts(named: name) ?? SymbolCatalog.missing
         let d = Double(size)
@@ -68,14 +64,13 @@ final class SymbolRenderer {
             }
         }
         for y in 0..<size { for x in 0..<size { mask[x, y] = UInt8((coverage[y * size + x] * 255).rounded()) } }
-        cache[key] = mask
         return mask
     }
 
     /// Renders a glyph of the pinned font so its ink fills `box` (aspect kept), centred.
     private func drawGlyph(_ scalar: Unicode.Scalar, box: (Double, Double, Double, Double), bold: Bool, size: Int,
                            plot: (Int, Int, Double) -> Void) {
-        textEngine.withLock {
+        do {
             let face = textEngine.face(bold: bold)
             guard let glyph = face.glyph(for: scalar),
                   let probe = textEngine.glyphMask(face: face, glyph: glyph, pixelSize: 256, phase: 0) else { return }

@@ -15,6 +15,9 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var shapedRuns: [RunKey: ShapedRun] = [:]
     private var layouts: [LayoutKey: TextLayout] = [:]
     private var glyphs: [GlyphKey: GlyphMask?] = [:]
+    private var symbols: [SymbolKey: CoverageMask] = [:]
+    /// Rounded-rect, stroke and shadow masks, shared by every compositor using this engine.
+    private let coverage = CoverageCache()
     private let regular: FontFace
     /// Entries each cache may hold before it is emptied (long streams of distinct texts).
     private let cacheLimit = 8192
@@ -23,6 +26,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private struct RunKey: Hashable { var text: Substring; var face: Int }
     private struct LayoutKey: Hashable { var request: TextLayoutRequest; var width: Double? }
     private struct GlyphKey: Hashable { var face: Int; var glyph: UInt32; var size26_6: Int; var phase: Int }
+    private struct SymbolKey: Hashable { var name: String; var size: Int; var weight: FontWeight }
 
     /// Opens `family` (regular, bold, oblique) through fontconfig; throws when it is not installed.
     public init(family: String = "DejaVu Sans") throws(FontError) {
@@ -40,6 +44,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         shapedRuns = [:]
         layouts = [:]
         glyphs = [:]
+        symbols = [:]
         faces = [:]
         facesByIndex = []
         FT_Done_FreeType(library)
@@ -132,6 +137,21 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         if glyphs.count >= cacheLimit { glyphs.removeAll(keepingCapacity: true) }
         glyphs[key] = mask
         return mask
+    }
+
+    /// Runs `body` with the shared coverage-mask cache, under the lock.
+    func withCoverage<T>(_ body: (CoverageCache) -> T) -> T { lock.withLock { body(coverage) } }
+
+    /// A cached symbol mask `size` pixels square (unknown names give the missing-symbol box).
+    func symbolMask(name: String, size: Int, weight: FontWeight) -> CoverageMask {
+        lock.withLock {
+            let key = SymbolKey(name: name, size: size, weight: weight)
+            if let cached = symbols[key] { return cached }
+            let mask = SymbolRenderer(textEngine: self).mask(name: name, size: size, weight: weight)
+            if symbols.count >= cacheLimit { symbols.removeAll(keepingCapacity: true) }
+            symbols[key] = mask
+            return mask
+        }
     }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }

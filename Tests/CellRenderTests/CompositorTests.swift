@@ -84,9 +84,12 @@ struct SeededGenerator: RandomNumberGenerator {
             #expect(after.maxChannelDifference(to: expected) == 0,
                     "seed \(seed) step \(step): incremental frame differs from a full render in \(after.differingPixelCount(to: expected)) px")
             var uncovered = 0
-            for y in 0..<after.height {
-                for x in 0..<after.width where after[x, y] != before[x, y] {
-                    if !report.damage.contains(where: { $0.contains(x: x, y: y) }) { uncovered += 1 }
+            after.pixels.withUnsafeBufferPointer { a in
+                before.pixels.withUnsafeBufferPointer { b in
+                    for i in 0..<a.count where a[i] != b[i] {
+                        let x = i % after.width, y = i / after.width
+                        if !report.damage.contains(where: { $0.contains(x: x, y: y) }) { uncovered += 1 }
+                    }
                 }
             }
             #expect(uncovered == 0, "seed \(seed) step \(step): \(uncovered) changed pixels outside the reported damage")
