@@ -64,7 +64,16 @@ struct BadgeCell: PluginCell {
             && a.isUrgent == b.isUrgent && a.badgeAlpha == b.badgeAlpha && isSameTransformer(a.badgeTransformer, b.badgeTransformer)
             && a.badgeColor.red == b.badgeColor.red && a.badgeColor.green == b.badgeColor.green
             && a.badgeColor.blue == b.badgeColor.blue && a.badgeColor.alpha == b.badgeColor.alpha
-            && a.state?.flags == b.state?.flags
+            && sameState(a.state, b.state)
+    }
+
+    /// The title's look depends on the whole state snapshot (a text size change restyles it).
+    private static func sameState(_ a: cellhost_state?, _ b: cellhost_state?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.hasSameFlagsAndTraits(as: b)
+        default: false
+        }
     }
 
     var badgeText: String? {

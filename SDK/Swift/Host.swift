@@ -114,3 +114,22 @@ public func isSameTransformer(_ a: cellhost_color_transformer?, _ b: cellhost_co
     func address(_ t: cellhost_color_transformer?) -> UInt { t.map { unsafeBitCast($0, to: UInt.self) } ?? 0 }
     return address(a) == address(b)
 }
+
+extension cellhost_state {
+    /// Same kind, flags, drag/drop states and traits (custom states are not kept in a snapshot).
+    /// Configurations that keep a state snapshot compare it with this, so a trait change alone
+    /// (dark mode, text size) still makes them unequal.
+    public func hasSameFlagsAndTraits(as other: cellhost_state) -> Bool {
+        kind == other.kind && flags == other.flags && drag_state == other.drag_state && drop_state == other.drop_state
+            && traits.isSame(as: other.traits)
+    }
+}
+
+extension cellhost_traits {
+    public func isSame(as other: cellhost_traits) -> Bool {
+        user_interface_style == other.user_interface_style && content_size_category == other.content_size_category
+            && layout_direction == other.layout_direction && horizontal_size_class == other.horizontal_size_class
+            && vertical_size_class == other.vertical_size_class && list_environment == other.list_environment
+            && accessibility_contrast == other.accessibility_contrast && display_scale == other.display_scale
+    }
+}

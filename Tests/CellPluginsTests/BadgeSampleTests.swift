@@ -96,6 +96,19 @@ import Testing
         #expect(!view.supports(try config.setting("layout", to: .int(1))))
     }
 
+    @Test func aTraitChangeAloneRestylesTheEmbeddedTitle() throws {
+        let large = try fresh().updated(for: CellConfigurationState())
+        let huge = try fresh().updated(for: CellConfigurationState(
+            traitCollection: TraitCollection(preferredContentSizeCategory: .accessibilityExtraExtraExtraLarge)))
+        #expect(large != huge, "same flags, different text size: not equal, so the cell applies it")
+        let view = large.makeContentView()
+        view.configuration = huge
+        var list = DisplayList()
+        view.draw(in: Rect(x: 0, y: 0, width: 320, height: 120), context: context, into: &list)
+        let title = list.commands.compactMap { if case .text(let run) = $0 { run } else { nil } }.first
+        #expect(title?.font.pointSize == Font.preferredFont(forTextStyle: .body, category: .accessibilityExtraExtraExtraLarge).pointSize)
+    }
+
     @Test func disabledBadgeIsDrawnThroughTheHostGrayscaleClosure() throws {
         let config = try fresh().setting("count", to: .int(1)).updated(for: CellConfigurationState(isDisabled: true))
         var list = DisplayList()
