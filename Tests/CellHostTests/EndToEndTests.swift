@@ -135,6 +135,26 @@ import Glibc
         for f in evs.flatMap(\.frames).compactMap(\.file) { #expect(isPNG(dir + "/frames/" + f)) }
     }
 
+    @Test func streamFromStandardInputIsProcessedAsItArrives() throws {
+        let dir = temporaryDirectory()
+        write(Self.stream, to: dir + "/events.jsonl")
+        // The events arrive one by one, a pause after the scene; the run must not wait for the end.
+        let script = """
+            head -n 11 '\(dir)/events.jsonl'; sleep 1; tail -n +12 '\(dir)/events.jsonl'
+            """
+        let shell = try WorkerProcess(executable: "/bin/sh", arguments: [
+            "-c", "(\(script)) | '\(Self.cellhost)' run --plugin '\(Self.progressPlugin)' --events - --trace '\(dir)/trace.jsonl' --quiet",
+        ]).run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
+        #expect(shell.termination == .exited(code: 0), "\(shell.standardError)")
+        let records = try traceRecords(dir + "/trace.jsonl")
+        guard case .header(let header) = records.first else { Issue.record("no header"); return }
+        #expect(header.source == "<stdin>")
+        let evs = events(records)
+        #expect(evs.map(\.line) == [0, 11, 12, 13, 14, 15])
+        // The first event ran before the pause ended: it started well before the second.
+        #expect(evs[2].start - evs[1].start > 500_000)
+    }
+
     @Test func malformedStreamExitsWithBadInputNamingTheLine() throws {
         let dir = temporaryDirectory()
         write(Self.stream + "\n{\"cell\": \"apple\", \"selcted\": true}\n", to: dir + "/events.jsonl")
