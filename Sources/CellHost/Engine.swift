@@ -54,6 +54,7 @@ public final class Engine {
     /// Rows that own a view now (the visible ones after a pass).
     private var attached: [ObjectIdentifier: EngineRow] = [:]
     private var pool = ViewPool()
+    private let styleCache = PristineStyleCache()
     private var nextLayerID = 1
     private let listBackgroundLayer = 0
     private var listBackgroundColor: Color?
@@ -115,7 +116,8 @@ public final class Engine {
         }
         let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
                             configuration: content, pristineBackground: pristineBackground, background: background,
-                            estimatedHeight: 44, width: rowWidth)
+                            estimatedHeight: 44, width: rowWidth,
+                            pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache)
         rowsByName[item.id] = row
         return row
     }
@@ -147,7 +149,7 @@ public final class Engine {
         let name = (kind == .header ? "header:" : "footer:") + section
         let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: content,
                             configuration: content, pristineBackground: defaultBackground(for: role), background: nil,
-                            estimatedHeight: 28, width: rowWidth)
+                            estimatedHeight: 28, width: rowWidth, pristineKey: name, styleCache: styleCache)
         rowsByName[name] = row
         return row
     }

@@ -35,6 +35,9 @@ final class EngineRow {
     /// The state traced last, for "what moved" words; nil before the row was first displayed.
     var lastState: CellConfigurationState?
     private var pristineValues: [String: PropertyValue]?
+    /// Rows whose factory configurations are alike share what a state does to them.
+    var pristineKey: String
+    let styleCache: PristineStyleCache
 
     /// Height from self-sizing; an estimate until the row has been displayed.
     var size: Size
@@ -58,7 +61,10 @@ final class EngineRow {
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
-         background: BackgroundConfiguration?, estimatedHeight: Double, width: Double) {
+         background: BackgroundConfiguration?, estimatedHeight: Double, width: Double,
+         pristineKey: String, styleCache: PristineStyleCache) {
+        self.pristineKey = pristineKey
+        self.styleCache = styleCache
         self.name = name
         self.kind = kind
         self.layerID = layerID
@@ -277,9 +283,12 @@ final class EngineRow {
         let backgroundBefore = self.backgroundBefore ?? (background ?? pristineBackground).inspectableProperties
 
         // What the state change restyles on an uncustomised configuration of the same kind.
-        var pristineNow: [String: PropertyValue] = [:]
-        for p in pristineContent.updated(for: configState).inspectableProperties { pristineNow["content." + p.name] = p.value }
-        for p in pristineBackground.updated(for: configState).inspectableProperties { pristineNow["background." + p.name] = p.value }
+        let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {
+            var values: [String: PropertyValue] = [:]
+            for p in pristineContent.updated(for: configState).inspectableProperties { values["content." + p.name] = p.value }
+            for p in pristineBackground.updated(for: configState).inspectableProperties { values["background." + p.name] = p.value }
+            return values
+        }
         let pristineBefore = beforeState == nil ? nil : pristineValues
         pristineValues = pristineNow
 
@@ -389,6 +398,29 @@ final class EngineRow {
         if a.horizontalSizeClass != b.horizontalSizeClass { parts.append("\(b.horizontalSizeClass.rawValue) width") }
         if a.verticalSizeClass != b.verticalSizeClass { parts.append("\(b.verticalSizeClass.rawValue) height") }
         return parts.isEmpty ? "no state change" : parts.joined(separator: ", ")
+    }
+}
+
+/// What the state alone does to a factory configuration, by (factory, state): many rows share a
+/// factory, and a state visits many rows, so the engine computes each pair once. Bounded: emptied
+/// when full (custom states can make the set of states large).
+final class PristineStyleCache {
+    private struct Key: Hashable {
+        var factory: String
+        var state: CellConfigurationState
+        var isCell: Bool
+    }
+    private var entries: [Key: [String: PropertyValue]] = [:]
+    private let limit = 4096
+
+    func values(key: String, state: CellConfigurationState, isCell: Bool,
+                compute: () -> [String: PropertyValue]) -> [String: PropertyValue] {
+        let k = Key(factory: key, state: state, isCell: isCell)
+        if let cached = entries[k] { return cached }
+        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        let v = compute()
+        entries[k] = v
+        return v
     }
 }
 
