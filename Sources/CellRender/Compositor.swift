@@ -28,6 +28,8 @@ public final class Compositor {
         var frame: Rect
         var content: DisplayList
         var needsRaster = true
+        /// Set when only the frame changed since the last raster, by whole pixels (`dx`, `dy`).
+        var pixelMove: (dx: Int, dy: Int)?
         /// Where the layer's buffer sits in the framebuffer; nil until first composited.
         var extent: PixelRect = .zero
         var composited: PixelRect?
@@ -61,9 +63,17 @@ public final class Compositor {
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
         if let layer = layers[id] {
             guard layer.frame != frame || layer.content != content else { return }
+            let s = Double(scale)
+            let dx = (frame.minX - layer.frame.minX) * s, dy = (frame.minY - layer.frame.minY) * s
+            if layer.content == content && !layer.needsRaster && dx == dx.rounded() && dy == dy.rounded() {
+                let previous = layer.pixelMove ?? (0, 0)
+                layer.pixelMove = (previous.dx + Int(dx), previous.dy + Int(dy))
+            } else {
+                layer.pixelMove = nil
+                layer.needsRaster = true
+            }
             layer.frame = frame
             layer.content = content
-            layer.needsRaster = true
         } else {
             layers[id] = Layer(frame: frame, content: content)
             order.append(id)
@@ -92,14 +102,24 @@ public final class Compositor {
         var problems: [String] = []
         for id in order {
             let layer = layers[id]!
+            if let move = layer.pixelMove {
+                layer.pixelMove = nil
+                if translate(layer, by: move) {
+                    if let old = layer.composited { damage.append(old) }
+                    damage.append(layer.extent)
+                    layer.composited = layer.extent
+                } else {
+                    layer.needsRaster = true
+                }
+            }
             if layer.needsRaster {
                 raster(layer)
                 rastered += 1
                 if let old = layer.composited { damage.append(old) }
                 damage.append(layer.extent)
                 layer.composited = layer.extent
+                problems += layer.problems.map { "layer \(id): \($0)" }
             }
-            problems += layer.problems.map { "layer \(id): \($0)" }
         }
         let rasterDuration = clock.now - rasterStart
 
@@ -174,6 +194,25 @@ public final class Compositor {
             return b
         }
         layer.problems = rasterizer.problems
+    }
+
+    /// Moves a rastered layer by whole pixels without rastering it again: its pixels would be the
+    /// same. Only when the buffer holds the whole layer before and after (not cut at the edge).
+    private func translate(_ layer: Layer, by move: (dx: Int, dy: Int)) -> Bool {
+        guard let buffer = layer.buffer, !layer.needsRaster else { return false }
+        let s = Double(scale)
+        let old = layer.extent
+        let moved = PixelRect(x: old.x + move.dx, y: old.y + move.dy, width: old.width, height: old.height)
+        let full = PixelRect(covering: layer.content.bounds.offsetBy(dx: layer.frame.minX, dy: layer.frame.minY), scale: s)
+        guard full == moved, framebuffer.bounds.intersection(moved) == moved, buffer.width == old.width,
+              buffer.height == old.height, framebuffer.bounds.intersection(old) == old else { return false }
+        layer.extent = moved
+        layer.blurs = layer.blurs.map {
+            var b = $0
+            b.rect = PixelRect(x: b.rect.x + move.dx, y: b.rect.y + move.dy, width: b.rect.width, height: b.rect.height)
+            return b
+        }
+        return true
     }
 
     // MARK: Backdrop blur

@@ -178,3 +178,24 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(image.rgba(x: 29, y: 5).red == 0)
     }
 }
+
+@Suite struct LayerMoveTests {
+    @Test func wholePixelMoveRecompositesWithoutRastering() {
+        let c = Compositor(viewport: Size(width: 200, height: 200), scale: 2, background: .white, textEngine: Fixtures.engine)
+        let content = CompositorTests.cell(1, width: 100)
+        c.setLayer(1, frame: Rect(x: 10, y: 10, width: 100, height: 44), content: content)
+        _ = c.renderFrame()
+        c.setLayer(1, frame: Rect(x: 10, y: 60.5, width: 100, height: 44), content: content)
+        let moved = c.renderFrame()
+        #expect(moved.layersRastered == 0, "a move by whole pixels (0.5 pt at 2x) reuses the raster")
+        #expect(moved.pixelsTouched > 0)
+        let fresh = Compositor(viewport: Size(width: 200, height: 200), scale: 2, background: .white, textEngine: Fixtures.engine)
+        fresh.setLayer(1, frame: Rect(x: 10, y: 60.5, width: 100, height: 44), content: content)
+        _ = fresh.renderFrame()
+        #expect(c.snapshot() == fresh.snapshot())
+        c.setLayer(1, frame: Rect(x: 10.25, y: 60.5, width: 100, height: 44), content: content)
+        #expect(c.renderFrame().layersRastered == 1, "a move by a fraction of a pixel rasters again")
+        c.setLayer(1, frame: Rect(x: 150, y: 60.5, width: 100, height: 44), content: content)
+        #expect(c.renderFrame().layersRastered == 1, "a layer moving partly off screen rasters again")
+    }
+}
