@@ -396,7 +396,12 @@ public final class Engine {
         renderer.setLayer(listBackgroundLayer, frame: bounds, content: DisplayList([.fill(bounds, color)]))
     }
 
+    /// Called after every frame the engine renders: a worker tells its supervisor it is alive,
+    /// so an event with many frames waiting for the PNG encoder is not mistaken for a hang.
+    public var onFrame: (() -> Void)?
+
     private func renderAndWrite(progress: Double?, force: Bool, timings: inout PhaseTimings) -> FrameTrace? {
+        defer { onFrame?() }
         let rendered = renderer.renderFrame()
         timings.raster += rendered.rasterMicros
         timings.composite += rendered.compositeMicros

@@ -44,6 +44,12 @@ public protocol RunOutput: AnyObject {
     /// which event a crash or hang belongs to.
     func begin(event: Int, line: Int)
     func record(_ record: TraceRecord)
+    /// Progress inside an event (a frame was rendered): proof of life for a watchdog.
+    func alive()
+}
+
+extension RunOutput {
+    public func alive() {}
 }
 
 /// One run: load plugins, read the scene, run the first display and every event through the
@@ -132,6 +138,7 @@ public enum RunSession {
                             message: "\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)")
         }
 
+        engine.onFrame = { [unowned output] in output.alive() }
         output.record(.header(engine.traceHeader(source: options.sourceName, plugins: plugins.pluginSummaries)))
         var eventsRun = 0
         func fail(_ error: EngineError, event: Int) -> TraceEnd {

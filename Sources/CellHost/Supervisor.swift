@@ -51,6 +51,8 @@ public final class ChannelOutput: RunOutput {
     }
 
     public func record(_ record: TraceRecord) { channel.send(record.json.serialized) }
+
+    public func alive() { channel.send(#"{"record":"alive"}"#) }
 }
 
 /// Runs a stream in a worker process and writes the sinks from the records it streams back. A
@@ -86,6 +88,7 @@ public enum Supervisor {
                     protocolProblem = "the worker sent a line that is not a trace record: \(line.prefix(120))"
                     return
                 }
+                if kind == "alive" { return }  // Only resets the watchdog.
                 if kind == "begin" {
                     recorder.begin(event: Int(json["event"]?.intValue ?? 0), line: Int(json["line"]?.intValue ?? 0))
                     return
