@@ -18,7 +18,9 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var symbols: [SymbolKey: CoverageMask] = [:]
     /// Rounded-rect, stroke and shadow masks, shared by every compositor using this engine.
     private let coverage = CoverageCache()
-    private let regular: FontFace
+    /// The pinned family's regular face. Not a stored property: every face must be released
+    /// before `deinit` shuts FreeType down.
+    private var regular: FontFace { facesByIndex[0] }
     /// Entries each cache may hold before it is emptied (long streams of distinct texts).
     private let cacheLimit = 8192
 
@@ -35,7 +37,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(description: "FreeType failed to initialise") }
         self.library = library
         let path = try FontLocator.file(family: family, bold: false, italic: false)
-        regular = try FontFace(index: 0, path: path, library: library)
+        let regular = try FontFace(index: 0, path: path, library: library)
         faces[FaceKey(family: family, bold: false, italic: false)] = regular
         facesByIndex = [regular]
     }

@@ -126,6 +126,23 @@ import Testing
         #expect(Double(ink.height) > Double(metrics.lineCount - 1) * metrics.lineHeight * s)
     }
 
+    @Test func concurrentMeasuringAgreesWithSerialMeasuring() async throws {
+        let texts = (0..<40).map { "Row \($0) with words that wrap at some width \(String(repeating: "x", count: $0 % 7))" }
+        // Fresh engines: the concurrent one shapes and caches from many threads at once.
+        let shared = try TextEngine(), font = body
+        let serial = try TextEngine()
+        let expected = texts.map { serial.measure(TextLayoutRequest(text: $0, font: font), width: 120) }
+        let concurrent = await withTaskGroup(of: (Int, TextMetrics).self) { group in
+            for (i, text) in texts.enumerated() {
+                group.addTask { (i, shared.measure(TextLayoutRequest(text: text, font: font), width: 120)) }
+            }
+            var results = [TextMetrics?](repeating: nil, count: texts.count)
+            for await (i, metrics) in group { results[i] = metrics }
+            return results
+        }
+        #expect(concurrent == expected.map { Optional($0) })
+    }
+
     @Test func measuringIsDeterministicAndCached() {
         let a = measure("Determinism", width: 50), b = measure("Determinism", width: 50)
         #expect(a == b)
