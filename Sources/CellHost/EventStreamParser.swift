@@ -322,7 +322,7 @@ public struct EventStreamParser: Sendable {
             guard sectionIDs.contains(sectionID) else {
                 throw LineError("no section \"\(sectionID)\"" + Suggestion.hint(for: sectionID, in: sectionIDs))
             }
-            let index = try f.number("index").map { Int($0) }
+            let index = try f.integer("index")
             let item = try parseItem(&f, line: 0)
             try f.finish()
             itemIDs.insert(item.id)
@@ -430,7 +430,7 @@ public struct EventStreamParser: Sendable {
         let d = try f.requiredNumber("duration")
         guard d > 0, d <= 10 else { throw LineError("\"animate\" duration must be in (0, 10] seconds, not \(formatPoints(d))") }
         let curve = try f.enumValue("curve", Animation.Curve.self) ?? .easeInOut
-        let frames = try f.number("frames").map { Int($0) }
+        let frames = try f.integer("frames")
         if let frames, frames < 1 || frames > 240 { throw LineError("\"frames\" must be 1…240, not \(frames)") }
         try f.finish()
         return Animation(duration: d, curve: curve, frames: frames)
@@ -552,6 +552,14 @@ struct Fields {
         guard let v = take(key) else { return nil }
         guard let d = v.doubleValue else { throw LineError("\"\(key)\" takes a number, not \(v.kindName)") }
         return d
+    }
+
+    /// A whole number; fractions and values beyond ±1e15 (which would trap converting to Int)
+    /// are refused.
+    mutating func integer(_ key: String) throws(LineError) -> Int? {
+        guard let d = try number(key) else { return nil }
+        guard d.rounded() == d, abs(d) < 1e15 else { throw LineError("\"\(key)\" takes a whole number, not \(d)") }
+        return Int(d)
     }
 
     mutating func requiredNumber(_ key: String) throws(LineError) -> Double {
