@@ -6,37 +6,64 @@ import Musl
 
 /// A file written under a temporary name and renamed into place when committed, so a reader never
 /// sees half a file — and a run that stops early still leaves complete files behind, because the
-/// sinks close their JSON before committing. Writes are buffered (stdio, 256 KiB).
+/// sinks close their JSON before committing. Writes are buffered (64 KiB) and the buffer only
+/// ever goes to disk as whole `write` calls, so even a process killed outright (SIGKILL, when
+/// nothing can be committed) leaves a temporary file that ends at a record boundary.
 public final class AtomicFile {
     public let path: String
     private let temporaryPath: String
-    private var file: UnsafeMutablePointer<FILE>?
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var failure: Int32 = 0
+    private static let capacity = 64 << 10
 
     public init(path: String) throws(SinkError) {
         self.path = path
         temporaryPath = "\(path).tmp-\(getpid())"
-        guard let f = fopen(temporaryPath, "w") else {
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             throw SinkError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        setvbuf(f, nil, _IOFBF, 256 << 10)
-        file = f
+        buffer.reserveCapacity(AtomicFile.capacity)
     }
 
+    /// Appends `text`; callers write one whole record (or the whole head or tail of a file) a call.
     public func write(_ text: String) {
-        guard let file else { return }
+        guard descriptor >= 0 else { return }
         var text = text
-        text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        text.withUTF8 { bytes in
+            if buffer.count + bytes.count > AtomicFile.capacity { flush() }
+            if bytes.count >= AtomicFile.capacity { writeAll(bytes) } else { buffer.append(contentsOf: bytes) }
+        }
+    }
+
+    private func flush() {
+        buffer.withUnsafeBufferPointer { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < bytes.count && failure == 0 {
+            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                offset += n
+            }
+        }
     }
 
     /// Flushes, closes and renames into place.
     public func commit() throws(SinkError) {
-        guard let f = file else { return }
-        file = nil
-        let failed = fflush(f) != 0 || ferror(f) != 0
-        fclose(f)
-        if failed {
+        guard descriptor >= 0 else { return }
+        flush()
+        let closed = close(descriptor)
+        descriptor = -1
+        if failure == 0 && closed != 0 { failure = errno }
+        if failure != 0 {
             unlink(temporaryPath)
-            throw SinkError("writing \(path) failed: \(String(cString: strerror(errno)))")
+            throw SinkError("writing \(path) failed: \(String(cString: strerror(failure)))")
         }
         guard rename(temporaryPath, path) == 0 else {
             throw SinkError("cannot move \(temporaryPath) to \(path): \(String(cString: strerror(errno)))")
@@ -44,8 +71,8 @@ public final class AtomicFile {
     }
 
     deinit {
-        if let f = file {
-            fclose(f)
+        if descriptor >= 0 {
+            close(descriptor)
             unlink(temporaryPath)
         }
     }

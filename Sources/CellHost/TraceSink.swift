@@ -37,8 +37,10 @@ public final class JSONLTraceWriter: TraceSink {
 
     /// Writes an already-encoded record line as is (the supervisor forwards the worker's lines).
     public func write(encodedLine: String) {
-        file.write(encodedLine)
-        file.write("\n")
+        line.removeAll(keepingCapacity: true)
+        line += encodedLine
+        line += "\n"
+        file.write(line)
     }
 
     public func finish() throws(SinkError) { try file.commit() }
