@@ -1,0 +1,60 @@
+import CellHost
+import CellProcess
+import Glibc
+import Testing
+
+/// `cellhost run` killed outright (SIGKILL: nothing can be committed) mid-stream leaves no file
+/// at the trace paths, and temporary files that are valid up to the last complete record.
+@Suite struct KilledRunTests {
+    static func stream(events: Int) -> String {
+        var lines = [#"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 1}}"#,
+                     #"{"section": {"id": "s", "header": "Cells"}}"#]
+        for i in 0..<8 { lines.append(#"{"item": {"id": "c\#(i)", "set": {"text": "Cell \#(i)"}}}"#) }
+        for i in 0..<events { lines.append(#"{"cell": "c\#(i % 8)", "highlighted": \#((i / 8) % 2 == 0)}"#) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func files(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    @Test func aKilledRunLeavesOnlyWholeRecords() throws {
+        let directory = ValidationFixtures.temporaryDirectory()
+        let streamPath = "\(directory)/stream.jsonl"
+        let file = fopen(streamPath, "w")!
+        fputs(Self.stream(events: 20_000), file)
+        fclose(file)
+        let out = "\(directory)/out"
+        try makeDirectories(out)
+        let run = WorkerProcess(executable: ValidationFixtures.tool,
+                                arguments: ["run", "--events", streamPath, "--trace", "\(out)/trace.jsonl",
+                                            "--chrome-trace", "\(out)/trace.chrome.json", "--quiet"])
+        // The limit kills the whole process group with SIGKILL: supervisor and worker alike.
+        let result = try run.run(limits: WorkerLimits(totalSeconds: 6)) { _ in }
+        #expect(result.termination == .timedOut(seconds: 6), "the run ended before it was killed: \(result.standardError)")
+
+        let names = Self.files(in: out)
+        #expect(!names.contains("trace.jsonl") && !names.contains("trace.chrome.json"), "half a run committed: \(names)")
+        let jsonl = try #require(names.first { $0.hasPrefix("trace.jsonl.tmp-") })
+        let chrome = try #require(names.first { $0.hasPrefix("trace.chrome.json.tmp-") })
+
+        let lines = ValidationFixtures.readText("\(out)/\(jsonl)")
+        #expect(lines.hasSuffix("\n"), "the JSONL trace ends inside a record")
+        let records = try lines.split(separator: "\n").map { try JSON.parse(String($0)) }
+        #expect(records.count > 10, "too little was written before the kill to tell anything")
+        #expect(records.first?["record"]?.stringValue == "header")
+        let events = records.compactMap { $0["record"]?.stringValue == "event" ? $0["event"]?.intValue : nil }
+        #expect(events == Array(0..<Int64(events.count)), "events are missing or out of order")
+
+        let chromeText = ValidationFixtures.readText("\(out)/\(chrome)")
+        let closed = try JSON.parse(chromeText + "\n]}")
+        #expect((closed["traceEvents"]?.arrayValue?.count ?? 0) > 10)
+    }
+}
