@@ -7,6 +7,7 @@ let package = Package(
     name: "cellhost",
     products: [
         .executable(name: "cellhost", targets: ["cellhost"]),
+        .executable(name: "cellhost-bench", targets: ["cellhost-bench"]),
         .library(name: "CellKit", targets: ["CellKit"]),
         .library(name: "CellHost", targets: ["CellHost"]),
         .library(name: "CellRender", targets: ["CellRender"]),
@@ -71,6 +72,12 @@ let package = Package(
             "CellHost", "CellPlugins", "CellProcess", "CellValidation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // MARK: Performance — the figures of BENCHMARKS.md against their references.
+        .executableTarget(name: "cellhost-bench", dependencies: [
+            "CellHost", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
+        ]),
+        .testTarget(name: "CellBenchTests", dependencies: ["cellhost-bench", "ProgressMeter", "BadgeCell"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,273 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CellHost
+import CellKit
+import CellPlugins
+import CFFI
+
+/// The figures of BENCHMARKS.md, each measured next to its reference in the same run.
+struct Figures {
+    let list: BenchList
+    let quick: Bool
+    let executable: String
+    let pluginPaths: [String]
+    let fill = ReferenceFill(width: 390 * BenchList.scale, height: 844 * BenchList.scale)
+
+    private func n(_ quickCount: Int, _ fullCount: Int) -> Int { quick ? quickCount : fullCount }
+
+    // MARK: Frames
+
+    /// Highlight on/off, alternating a built-in and a plugin cell, each event through update,
+    /// layout, draw, raster and composite; the reference fills the frame's damage rects.
+    func singleCellFrame() throws -> FigureLine {
+        let engine = try list.engine(items: 1000, renderer: list.compositorRenderer())
+        _ = try engine.start()
+        let cells = [BenchList.builtinCell, BenchList.pluginCell]
+        var eventTimes: [Double] = [], fillTimes: [Double] = []
+        var pixels = 0
+        let count = n(60, 1000), warmUp = 8
+        let clock = ContinuousClock()
+        for i in 0..<(count + warmUp) {
+            let event = BenchList.highlight(cells[(i / 2) % 2], i % 2 == 0, number: i + 1)
+            let start = clock.now
+            let trace = try engine.run(event)
+            let elapsed = (clock.now - start).seconds
+            let rects = trace.frames.flatMap(\.damage).map {
+                (x: Int($0.minX), y: Int($0.minY), width: Int($0.width), height: Int($0.height))
+            }
+            let reference = fill.time(rects)
+            guard i >= warmUp else { continue }
+            eventTimes.append(elapsed)
+            fillTimes.append(reference)
+            pixels = max(pixels, trace.frames.reduce(0) { $0 + $1.damagedPixels })
+        }
+        let event = Samples(eventTimes), reference = Samples(fillTimes)
+        let ratio = event.p99 / reference.p50
+        return FigureLine(name: "single-cell state change → composited frame",
+                          measured: "p50 \(Format.time(event.p50)), p99 \(Format.time(event.p99)) (damage ≤ \(Format.count(Double(pixels))) px, \(count) events)",
+                          reference: "pixman_fill of the same damage p50 \(Format.time(reference.p50)), p99 \(Format.time(reference.p99))",
+                          ratio: ratio, target: "p99 ≤ 3× reference p50 and ≤ 1 ms",
+                          met: ratio <= 3 && event.p99 <= 1e-3)
+    }
+
+    /// Dark mode on and off: every visible cell updates, redraws and the whole viewport repaints.
+    func traitRepaint() throws -> FigureLine {
+        let engine = try list.engine(items: 1000, renderer: list.compositorRenderer())
+        _ = try engine.start()
+        var eventTimes: [Double] = [], fillTimes: [Double] = []
+        let count = n(10, 100), warmUp = 2
+        let clock = ContinuousClock()
+        var fullFrames = 0
+        for i in 0..<(count + warmUp) {
+            let event = BenchList.style(i % 2 == 0 ? .dark : .light, number: i + 1)
+            let start = clock.now
+            let trace = try engine.run(event)
+            let elapsed = (clock.now - start).seconds
+            let reference = fill.timeWhole()
+            guard i >= warmUp else { continue }
+            eventTimes.append(elapsed)
+            fillTimes.append(reference)
+            if trace.frames.contains(where: { $0.damagedPixels >= fill.width * fill.height }) { fullFrames += 1 }
+        }
+        let event = Samples(eventTimes), reference = Samples(fillTimes)
+        let ratio = event.p50 / reference.p50
+        return FigureLine(name: "full repaint after a trait change (dark mode)",
+                          measured: "p50 \(Format.time(event.p50)), p99 \(Format.time(event.p99)) (\(fullFrames)/\(count) frames repaint all \(Format.count(Double(fill.width * fill.height))) px)",
+                          reference: "pixman_fill of the whole framebuffer p50 \(Format.time(reference.p50))",
+                          ratio: ratio, target: "p50 ≤ 4×", met: ratio <= 4 && fullFrames == count)
+    }
+
+    // MARK: Plugins
+
+    /// The progress sample's int64 `style` setter: direct C call, ffi_call with the cached cif,
+    /// and ffi_prep_cif + ffi_call on every call (what the cache saves).
+    func ffiSetter() throws -> FigureLine {
+        guard let type = list.registry.type("com.cellhost.samples.progress"), let config = type.makeDefault(),
+              let property = type.property(named: "style"), let setter = property.setter else {
+            throw BenchError("the progress sample plugin (com.cellhost.samples.progress, property style) is not loaded")
+        }
+        typealias Int64Setter = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int64) -> Void
+        let direct = unsafeBitCast(setter, to: Int64Setter.self)
+        let handle = config.handle, descriptor = UnsafeRawPointer(property.descriptor)
+        let calls = 10_000, batches = n(9, 101)
+        let perCall = 1 / Double(calls)
+
+        let directSamples = Samples.measure(warmUp: 1, count: batches) {
+            for i in 0..<calls { direct(handle, descriptor, Int64(i & 1)) }
+        }
+        let cachedSamples = try Samples.measure(warmUp: 1, count: batches) {
+            for i in 0..<calls { try property.set(.int(Int64(i & 1)), on: handle) }
+        }
+        let uncachedSamples = Samples.measure(warmUp: 1, count: batches) {
+            var argTypes: [UnsafeMutablePointer<ffi_type>?] = [cffi_type_pointer(), cffi_type_pointer(), cffi_type_sint64()]
+            var cif = ffi_cif()
+            var configArgument: OpaquePointer? = handle
+            var descriptorArgument: UnsafeRawPointer? = descriptor
+            var value: Int64 = 0
+            withUnsafeMutablePointer(to: &configArgument) { c in
+                withUnsafeMutablePointer(to: &descriptorArgument) { d in
+                    withUnsafeMutablePointer(to: &value) { v in
+                        var arguments: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(c), UnsafeMutableRawPointer(d),
+                                                                     UnsafeMutableRawPointer(v)]
+                        var ignored: UInt64 = 0
+                        argTypes.withUnsafeMutableBufferPointer { types in
+                            arguments.withUnsafeMutableBufferPointer { args in
+                                for i in 0..<calls {
+                                    v.pointee = Int64(i & 1)
+                                    _ = ffi_prep_cif(&cif, cffi_default_abi(), 3, cffi_type_void(), types.baseAddress)
+                                    ffi_call(&cif, setter, &ignored, args.baseAddress)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let d = directSamples.p50 * perCall, c = cachedSamples.p50 * perCall, u = uncachedSamples.p50 * perCall
+        let ratio = c / d
+        return FigureLine(name: "property set through a cached ffi_cif",
+                          measured: "p50 \(Format.time(c)) per call (uncached ffi_prep_cif + ffi_call: \(Format.time(u)) per call, \(Format.fixed(u / d, 1))× direct)",
+                          reference: "direct C call p50 \(Format.time(d))", ratio: ratio, target: "≤ 10×", met: ratio <= 10)
+    }
+
+    /// Load of the C sample from a fresh copy each time (so the loader really maps it) against a
+    /// bare dlopen of another fresh copy of the same file.
+    func pluginLoad() throws -> FigureLine {
+        guard let source = pluginPaths.first(where: { $0.hasSuffix("libProgressMeter.so") }) else {
+            throw BenchError("libProgressMeter.so was not found next to the executable")
+        }
+        var template = Array("/tmp/cellhost-bench-XXXXXX".utf8CString)
+        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else {
+            throw BenchError("cannot create a temporary directory in /tmp")
+        }
+        defer { _ = system("rm -rf '\(dir)'") }
+        let bytes = try FileCopy.read(source)
+        let count = n(8, 40)
+        var bareTimes: [Double] = [], loadTimes: [Double] = []
+        let clock = ContinuousClock()
+        for i in 0..<count {
+            let barePath = "\(dir)/bare\(i).so", loadPath = "\(dir)/load\(i).so"
+            try FileCopy.write(bytes, to: barePath)
+            try FileCopy.write(bytes, to: loadPath)
+            var start = clock.now
+            guard dlopen(barePath, RTLD_NOW | RTLD_LOCAL) != nil else { throw BenchError("dlopen \(barePath) failed") }
+            bareTimes.append((clock.now - start).seconds)
+            start = clock.now
+            _ = try PluginRegistry().load(loadPath)
+            loadTimes.append((clock.now - start).seconds)
+        }
+        let bare = Samples(bareTimes), load = Samples(loadTimes)
+        let ratio = load.p50 / bare.p50
+        return FigureLine(name: "plugin load (dlopen + entry + validation)",
+                          measured: "p50 \(Format.time(load.p50)), p99 \(Format.time(load.p99)) (\(count) fresh copies)",
+                          reference: "bare dlopen p50 \(Format.time(bare.p50))", ratio: ratio,
+                          target: "≤ 2× and ≤ 10 ms", met: ratio <= 2 && load.p50 <= 10e-3)
+    }
+
+    // MARK: Throughput
+
+    /// Highlight on/off through update, self-sizing, layout and drawing, damage without pixels.
+    func eventsPerSecond() throws -> FigureLine {
+        func rate(_ cell: String) throws -> Double {
+            let engine = try list.engine(items: 1000, renderer: nil)
+            _ = try engine.start()
+            let events = [BenchList.highlight(cell, true, number: 1), BenchList.highlight(cell, false, number: 2)]
+            let perBatch = n(400, 5000)
+            let samples = try Samples.measure(warmUp: 1, count: n(5, 21)) {
+                for i in 0..<perBatch { _ = try engine.run(events[i & 1]) }
+            }
+            return Double(perBatch) / samples.p50
+        }
+        let builtin = try rate(BenchList.builtinCell), plugin = try rate(BenchList.pluginCell)
+        return FigureLine(name: "events per second, update + layout only (no raster)",
+                          measured: "built-in \(Format.count(builtin))/s, plugin \(Format.count(plugin))/s",
+                          reference: "—", ratio: nil, target: "≥ 200,000/s each",
+                          met: builtin >= 200_000 && plugin >= 200_000)
+    }
+
+    // MARK: Memory
+
+    /// Each size in its own process (this executable again), so neither run's heap colours the other.
+    func residentMemory() throws -> FigureLine {
+        let small = try childResidentKB(items: 1000), large = try childResidentKB(items: 1_000_000)
+        let ratio = Double(large) / Double(small)
+        return FigureLine(name: "resident memory, 1,000,000 items vs 1,000",
+                          measured: "\(Format.count(Double(large) / 1024)) MiB for 1,000,000 items",
+                          reference: "\(Format.count(Double(small) / 1024)) MiB for 1,000 items", ratio: ratio,
+                          target: "≤ 1.2×", met: ratio <= 1.2)
+    }
+
+    private func childResidentKB(items: Int) throws -> Int {
+        let command = "'\(executable)' --resident-child \(items)"
+        guard let pipe = popen(command, "r") else { throw BenchError("cannot run \(command)") }
+        var output = ""
+        var buffer = [CChar](repeating: 0, count: 256)
+        while fgets(&buffer, 256, pipe) != nil {
+            output += String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let status = pclose(pipe)
+        guard status == 0, let kb = Int(output.split(separator: " ").last?.split(separator: "\n").first ?? "") else {
+            throw BenchError("\(command) failed (status \(status)): \(output)")
+        }
+        return kb
+    }
+
+    /// The child's side: build the list, show it, run a few events, report VmRSS in kB.
+    static func residentChild(items: Int, list: BenchList) throws -> Int {
+        let engine = try list.engine(items: items, renderer: list.compositorRenderer())
+        _ = try engine.start()
+        for i in 0..<20 { _ = try engine.run(BenchList.highlight(BenchList.builtinCell, i % 2 == 0, number: i + 1)) }
+        return try ResidentMemory.currentKB()
+    }
+
+    // MARK: PNG frames
+
+    /// The embedded default stream run end to end (plugins, parse, engine, compositor), with PNG
+    /// frames written and without.
+    func pngFrames() throws -> FigureLine {
+        var template = Array("/tmp/cellhost-bench-frames-XXXXXX".utf8CString)
+        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else {
+            throw BenchError("cannot create a temporary directory in /tmp")
+        }
+        defer { _ = system("rm -rf '\(dir)'") }
+        let output = DiscardedOutput()
+        var frames = 0
+        func run(_ options: RunOptions) throws {
+            let end = RunSession.run(options, output: output)
+            guard end.outcome == .ok else { throw BenchError("default stream: \(end.message ?? "\(end.outcome)")") }
+            frames = end.frames
+        }
+        let count = n(3, 15)
+        var withoutTimes: [Double] = [], withTimes: [Double] = []
+        let clock = ContinuousClock()
+        try run(RunOptions())
+        for _ in 0..<count {
+            var start = clock.now
+            try run(RunOptions())
+            withoutTimes.append((clock.now - start).seconds)
+            start = clock.now
+            try run(RunOptions(framesDirectory: dir))
+            withTimes.append((clock.now - start).seconds)
+        }
+        let without = Samples(withoutTimes), with = Samples(withTimes)
+        let ratio = with.p50 / without.p50
+        return FigureLine(name: "default stream with PNG frames",
+                          measured: "p50 \(Format.time(with.p50)) (\(frames) frames)",
+                          reference: "without frames p50 \(Format.time(without.p50))", ratio: ratio,
+                          target: "≤ 1.3×", met: ratio <= 1.3)
+    }
+}
+
+/// Run records go nowhere: the figures time the run, not a sink.
+final class DiscardedOutput: RunOutput {
+    func begin(event: Int, line: Int) {}
+    func record(_ record: TraceRecord) {}
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

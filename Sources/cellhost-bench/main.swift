@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CellHost
+
+/// cellhost-bench: the figures of BENCHMARKS.md, one line each, ending in `met` or `missed`.
+/// `--quick` takes fewer samples (under a minute); `--only NAME` runs the figures whose name
+/// contains NAME. Measure a release build.
+let usage = "usage: cellhost-bench [--quick] [--only NAME]"
+
+func fail(_ message: String) -> Never {
+    var err = message + "\n"
+    err.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var quick = false
+var only: String?
+var residentItems: Int?
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--quick": quick = true
+    case "--only":
+        guard !arguments.isEmpty else { fail("--only needs a name\n" + usage) }
+        only = arguments.removeFirst()
+    case "--resident-child":
+        guard let n = arguments.first.flatMap({ Int($0) }), n > 0 else { fail("--resident-child needs an item count") }
+        arguments.removeFirst()
+        residentItems = n
+    case "-h", "--help": print(usage); exit(0)
+    default: fail("unknown argument \(argument)\n" + usage)
+    }
+}
+
+let pluginPaths = RunSession.samplePluginPaths()
+let list: BenchList
+do { list = try BenchList(pluginPaths: pluginPaths) } catch { fail("cannot set up the bench list: \(error)") }
+
+if let residentItems {
+    do { print("rss-kb \(try Figures.residentChild(items: residentItems, list: list))") } catch { fail("\(error)") }
+    exit(0)
+}
+
+let figures = Figures(list: list, quick: quick, executable: Executable.path(), pluginPaths: pluginPaths)
+let all: [(String, () throws -> FigureLine)] = [
+    ("single-cell", figures.singleCellFrame),
+    ("trait", figures.traitRepaint),
+    ("ffi", figures.ffiSetter),
+    ("events", figures.eventsPerSecond),
+    ("load", figures.pluginLoad),
+    ("memory", figures.residentMemory),
+    ("png", figures.pngFrames),
+]
+var failed = false
+for (key, figure) in all where only.map({ key.contains($0) }) ?? true {
+    do {
+        print(try figure().text)
+    } catch {
+        print("\(key): not measured: \(error); missed")
+        failed = true
+    }
+    fflush(nil)
+}
+exit(failed ? 1 : 0)

@@ -1,0 +1,54 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `cellhost-bench --quick` prints one line per figure, each ending in `met` or
+/// `missed`. Whether targets are met is not asserted: this runs a debug build.
+@Suite struct BenchSmokeTests {
+    /// The test bundle sits next to the executables in the build directory.
+    static let bench: String = {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &buffer, 4096)
+        let exe = String(decoding: buffer[0..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/cellhost-bench"
+    }()
+
+    static let figureNames = [
+        "single-cell state change → composited frame",
+        "full repaint after a trait change (dark mode)",
+        "property set through a cached ffi_cif",
+        "events per second, update + layout only (no raster)",
+        "plugin load (dlopen + entry + validation)",
+        "resident memory, 1,000,000 items vs 1,000",
+        "default stream with PNG frames",
+    ]
+
+    func run(_ arguments: String) throws -> (status: Int32, lines: [String]) {
+        let pipe = try #require(popen("'\(Self.bench)' \(arguments) 2>&1", "r"))
+        var output = ""
+        var buffer = [CChar](repeating: 0, count: 4096)
+        while fgets(&buffer, 4096, pipe) != nil {
+            output += String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let status = pclose(pipe)
+        return (status, output.split(separator: "\n").map(String.init))
+    }
+
+    @Test func quickRunPrintsOneVerdictLinePerFigure() throws {
+        let (status, lines) = try run("--quick")
+        #expect(status == 0, "every figure was measured: \(lines)")
+        #expect(lines.count == Self.figureNames.count, "one line per figure: \(lines)")
+        for (line, name) in zip(lines, Self.figureNames) {
+            #expect(line.hasPrefix(name + ": "), "\(line)")
+            #expect(line.hasSuffix("; met") || line.hasSuffix("; missed"), "\(line)")
+            #expect(line.contains("; target "), "\(line)")
+        }
+    }
+
+    @Test func unknownArgumentIsAUsageError() throws {
+        let (status, lines) = try run("--fast")
+        #expect(status != 0)
+        #expect(lines.first == "unknown argument --fast")
+    }
+}
