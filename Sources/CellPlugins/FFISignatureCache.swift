@@ -77,7 +77,7 @@ public final class FFISignatureCache: Sendable {
         return try result.get()
     }
 
-    /// Prepares a fresh cif without the cache (the slow path, for measuring what the cache saves).
+    /// Prepares a fresh cif: what the cache does once per signature (cellhost-bench times doing it per call).
     /// The cif and its argument array live until the process ends.
     public static func prepare(_ signature: CallSignature) -> Result<UnsafeMutablePointer<ffi_cif>, FFIPrepareError> {
         let args = signature.argumentTypes
@@ -90,23 +90,5 @@ public final class FFISignatureCache: Sendable {
             return .failure(FFIPrepareError(signature: signature, status: Int(status.rawValue)))
         }
         return .success(cif)
-    }
-
-    /// Prepares a cif into caller-owned storage and returns the time it took, in nanoseconds:
-    /// what every call would cost without the cache.
-    public static func timeUncachedPrepare(_ signature: CallSignature, iterations: Int) -> Double {
-        let args = signature.argumentTypes
-        let argTypes = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: max(1, args.count))
-        defer { argTypes.deallocate() }
-        var cif = ffi_cif()
-        let clock = ContinuousClock()
-        let start = clock.now
-        for _ in 0..<iterations {
-            for (i, t) in args.enumerated() { argTypes[i] = t }
-            _ = ffi_prep_cif(&cif, cffi_default_abi(), UInt32(args.count), signature.returnType, argTypes)
-        }
-        let elapsed = clock.now - start
-        return Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
-            + Double(elapsed.components.seconds) * 1e9 / Double(iterations)
     }
 }
