@@ -144,7 +144,14 @@ extension ColorTransformer: PropertyValueConvertible {
 }
 
 extension Optional: PropertyValueConvertible where Wrapped: PropertyValueConvertible {
-    public var propertyValue: PropertyValue { map(\.propertyValue) ?? .none }
+    /// A switch, not `map(\.propertyValue)`: a key path in a generic context is built at run time
+    /// on every read, and every trace reads every property.
+    public var propertyValue: PropertyValue {
+        switch self {
+        case .some(let wrapped): wrapped.propertyValue
+        case .none: .none
+        }
+    }
     public static var propertyKindName: String { Wrapped.propertyKindName + " or nil" }
     public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Self? {
         if case .none = value { return .some(nil) }
