@@ -175,8 +175,8 @@ struct Figures {
             let engine = try list.engine(items: 1000, renderer: nil)
             _ = try engine.start()
             let events = [BenchList.highlight(cell, true, number: 1), BenchList.highlight(cell, false, number: 2)]
-            let perBatch = n(400, 5000)
-            let samples = try Samples.measure(warmUp: 1, count: n(5, 21)) {
+            let perBatch = n(200, 5000)
+            let samples = try Samples.measure(warmUp: 1, count: n(3, 21)) {
                 for i in 0..<perBatch { _ = try engine.run(events[i & 1]) }
             }
             return Double(perBatch) / samples.p50
@@ -240,7 +240,7 @@ struct Figures {
             guard end.outcome == .ok else { throw BenchError("default stream: \(end.message ?? "\(end.outcome)")") }
             frames = end.frames
         }
-        let count = n(3, 15)
+        let count = n(2, 15)
         var withoutTimes: [Double] = [], withTimes: [Double] = []
         let clock = ContinuousClock()
         try run(RunOptions())
