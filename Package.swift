@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "cellhost-bench", dependencies: [
             "CellHost", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
         ]),
-        .testTarget(name: "CellBenchTests", dependencies: ["cellhost-bench", "ProgressMeter", "BadgeCell"]),
+        .testTarget(name: "CellBenchTests", dependencies: ["cellhost-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )
