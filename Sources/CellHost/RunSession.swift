@@ -114,9 +114,7 @@ public enum RunSession {
         }
 
         let textEngine: TextEngine
-        switch RunSession.sharedTextEngine {
-        case .success(let engine): textEngine = engine
-        case .failure(let error):
+        do { textEngine = try TextEngine() } catch {
             return TraceEnd(outcome: .internalError, events: 0, frames: 0, message: "no usable font: \(error)")
         }
         if let dir = options.framesDirectory {
@@ -187,10 +185,6 @@ public enum RunSession {
         }
         return TraceEnd(outcome: .ok, events: eventsRun, frames: engine.frameCount, timings: engine.totals)
     }
-
-    /// One text engine for the process, kept for its whole life: its caches of faces, shaped runs
-    /// and glyphs serve every run, and tearing FreeType down at exit buys nothing.
-    static let sharedTextEngine = Result { () throws(FontError) -> TextEngine in try TextEngine() }
 
     /// The `.so` files in the executable's directory: where the package builds its sample plugins.
     public static func samplePluginPaths(directory: String? = nil) -> [String] {

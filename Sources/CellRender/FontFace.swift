@@ -17,14 +17,16 @@ final class FontFace {
     let path: String
     let face: FT_Face
     let hbFont: OpaquePointer
+    /// Kept so the library outlives the face.
+    private let library: FreeTypeLibrary
     let unitsPerEm: Double
     /// Font units, positive ascender, positive descender (distance below the baseline), line gap.
     let ascender: Double, descender: Double, lineGap: Double
     private var currentPixelSize26_6 = -1
 
-    init(index: Int, path: String, library: FT_Library) throws(FontError) {
+    init(index: Int, path: String, library: FreeTypeLibrary) throws(FontError) {
         var face: FT_Face?
-        guard FT_New_Face(library, path, 0, &face) == 0, let face else {
+        guard FT_New_Face(library.handle, path, 0, &face) == 0, let face else {
             throw FontError(description: "FreeType cannot open font file \(path)")
         }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -39,6 +41,7 @@ final class FontFace {
         hb_font_set_scale(font, upem, upem)
         self.index = index
         self.path = path
+        self.library = library
         self.face = face
         self.hbFont = font
         unitsPerEm = Double(upem)

@@ -9,7 +9,7 @@ import Glibc
 public final class TextEngine: TextMeasuring, @unchecked Sendable {
     public let family: String
     private let lock = Mutex()
-    private var library: FT_Library
+    private let library: FreeTypeLibrary
     private var faces: [FaceKey: FontFace] = [:]
     private var facesByIndex: [FontFace] = []
     private var shapedRuns: [RunKey: ShapedRun] = [:]
@@ -18,8 +18,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var symbols: [SymbolKey: CoverageMask] = [:]
     /// Rounded-rect, stroke and shadow masks, shared by every compositor using this engine.
     private let coverage = CoverageCache()
-    /// The pinned family's regular face. Not a stored property: every face must be released
-    /// before `deinit` shuts FreeType down.
+    /// The pinned family's regular face.
     private var regular: FontFace { facesByIndex[0] }
     /// Entries each cache may hold before it is emptied (long streams of distinct texts).
     private let cacheLimit = 8192
@@ -33,23 +32,12 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// Opens `family` (regular, bold, oblique) through fontconfig; throws when it is not installed.
     public init(family: String = "DejaVu Sans") throws(FontError) {
         self.family = family
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(description: "FreeType failed to initialise") }
+        let library = try FreeTypeLibrary()
         self.library = library
         let path = try FontLocator.file(family: family, bold: false, italic: false)
         let regular = try FontFace(index: 0, path: path, library: library)
         faces[FaceKey(family: family, bold: false, italic: false)] = regular
         facesByIndex = [regular]
-    }
-
-    deinit {
-        shapedRuns = [:]
-        layouts = [:]
-        glyphs = [:]
-        symbols = [:]
-        faces = [:]
-        facesByIndex = []
-        FT_Done_FreeType(library)
     }
 
     // MARK: Measuring

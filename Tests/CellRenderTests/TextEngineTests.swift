@@ -143,6 +143,32 @@ import Testing
         #expect(concurrent == expected.map { Optional($0) })
     }
 
+    @Test func enginesCanBeCreatedUsedAndDestroyedRepeatedly() throws {
+        var inked: [Int] = []
+        var survivingRun: ShapedRun?
+        for i in 0..<6 {
+            // Each engine opens regular and bold faces, shapes, rasterises text and a symbol,
+            // then goes away with its compositor: faces and caches before FreeType itself.
+            let engine = try TextEngine()
+            let compositor = Compositor(viewport: Size(width: 160, height: 40), scale: 2, background: .white,
+                                        textEngine: engine)
+            compositor.setLayer(1, frame: Rect(x: 0, y: 0, width: 160, height: 40), content: DisplayList([
+                .text(TextRun(text: "Engine \(i)", font: .systemFont(ofSize: 17, weight: i.isMultiple(of: 2) ? .regular : .bold),
+                              color: .black, frame: Rect(x: 4, y: 4, width: 120, height: 24))),
+                .symbol(name: "star.fill", frame: Rect(x: 130, y: 8, width: 20, height: 20), pointSize: 17,
+                        weight: .regular, color: .black),
+            ]))
+            _ = compositor.renderFrame()
+            inked.append(Fixtures.inkBounds(compositor.snapshot())?.width ?? 0)
+            // A shaped run kept past its engine keeps its face, and with it FreeType, alive.
+            survivingRun = engine.withLock { engine.layout(TextLayoutRequest(text: "kept", font: body), width: nil) }
+                .lines.first?.pieces.first?.run
+        }
+        #expect(inked.allSatisfy { $0 > 0 })
+        #expect(inked[0] == inked[2] && inked[1] == inked[3])
+        #expect(survivingRun?.face.glyph(for: "k") != nil)
+    }
+
     @Test func measuringIsDeterministicAndCached() {
         let a = measure("Determinism", width: 50), b = measure("Determinism", width: 50)
         #expect(a == b)
