@@ -332,10 +332,11 @@ public final class Engine {
             let updateIndex = updatedRows.firstIndex { $0 === r }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             let lastFrame = layerFrames[r.layerID]
-            let clipChanged = r.drawing.isEmpty
+            let clipChanged = r.drawing.isEmpty || r.needsRedraw
             guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
             let old = r.drawing
             r.drawing = r.draw(measurer: measurer)
+            r.needsRedraw = false
             var damage: Rect
             if let lastFrame, lastFrame != viewportFrame {
                 damage = lastFrame.union(viewportFrame)
@@ -457,6 +458,7 @@ public final class Engine {
             case .item(let p): row = sections[p.section].items[p.item]
             }
             guard let row else { return nil }
+            if case .item(let p) = listRow { row.isLastInSection = p.item == sections[p.section].items.count - 1 }
             row.frame = listLayout.frame(ofSlot: row.slot)
             row.size = row.frame.size
             row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil

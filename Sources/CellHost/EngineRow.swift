@@ -51,6 +51,13 @@ final class EngineRow {
     var clip: (rect: Rect, cornerRadius: Double)?
     /// The last recording, in row coordinates.
     var drawing = DisplayList()
+    /// The row ends its section (grouped lists draw no separator below it). A change, from rows
+    /// inserted or deleted after it, repaints the row.
+    var isLastInSection = false {
+        didSet { if isLastInSection != oldValue { needsRedraw = true } }
+    }
+    /// Something drawn outside the update cycle changed (its separator).
+    var needsRedraw = false
 
     // What the coming update pass must report, gathered from the events of one pass.
     var causes: [String] = []
@@ -358,7 +365,7 @@ final class EngineRow {
     func draw(measurer: any TextMeasuring) -> DisplayList {
         var list = DisplayList()
         switch view {
-        case .cell(let c): c.draw(size: size, measurer: measurer, clip: clip, into: &list)
+        case .cell(let c): c.draw(size: size, measurer: measurer, clip: clip, isLastInSection: isLastInSection, into: &list)
         case .headerFooter(let h): h.draw(size: size, measurer: measurer, into: &list)
         case nil: break
         }

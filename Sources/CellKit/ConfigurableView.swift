@@ -56,6 +56,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var automaticallyUpdatesContentConfiguration = true
     public var automaticallyUpdatesBackgroundConfiguration = true
 
+    /// The hairline below a cell (headers and footers never draw one). Read when the cell is
+    /// drawn, so a row's separator is repainted with the row.
+    public var bottomSeparatorVisibility: ListSeparatorVisibility = .automatic
+
     /// UIKit's `updateConfiguration(using:)`: runs in every pass after `updated(for:)`.
     public var updateConfigurationOverride: ((ConfigurableView, State) -> Void)?
 
@@ -218,11 +222,12 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         return height
     }
 
-    /// Records background and content for a view of `size`, in view coordinates. `clip` (a rect
-    /// and corner radius in the same coordinates) rounds the corners of an inset-grouped section.
+    /// Records background, content and separator for a view of `size`, in view coordinates.
+    /// `clip` (a rect and corner radius in the same coordinates) rounds the corners of an
+    /// inset-grouped section; `isLastInSection` drops the automatic separator of grouped lists.
     /// A pending update runs first: nothing is drawn from a stale configuration.
     public func draw(size: Size, measurer: any TextMeasuring, clip: (rect: Rect, cornerRadius: Double)? = nil,
-                     into list: inout DisplayList) {
+                     isLastInSection: Bool = false, into list: inout DisplayList) {
         updateConfigurationIfNeeded()
         let bounds = Rect(origin: .zero, size: size)
         let traits = inputs.traitCollection
@@ -234,8 +239,29 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             let fill = storedBackgroundColor.resolved(with: traits)
             if fill.alpha > 0 { list.append(.fill(bounds, fill)) }
         }
-        contentView?.draw(in: bounds, context: layoutContext(measurer: measurer), into: &list)
+        let context = layoutContext(measurer: measurer)
+        contentView?.draw(in: bounds, context: context, into: &list)
+        if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
+            list.append(.fill(separator, Color.separator.resolved(with: traits)))
+        }
         if clip != nil { list.append(.popClip) }
+    }
+
+    /// The hairline at the bottom of a cell: one pixel at the display scale, from where the text
+    /// starts to the cell's trailing edge (mirrored right to left); nil when none is drawn.
+    public func separatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
+        guard role == .cell else { return nil }
+        switch bottomSeparatorVisibility {
+        case .hidden: return nil
+        case .visible: break
+        case .automatic:
+            guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
+        }
+        let inset = min(size.width, max(0, contentView?.separatorLeadingInset(width: size.width, context: context)
+            ?? layoutMargins.leading))
+        let thickness = 1 / max(1, context.traits.displayScale)
+        let x = context.traits.layoutDirection == .rightToLeft ? 0 : inset
+        return Rect(x: x, y: size.height - thickness, width: size.width - inset, height: thickness)
     }
 
     /// Gets the view ready for another row: flags and custom states back to normal, hooks and
@@ -249,6 +275,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         configurationUpdateHandler = nil
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
+        bottomSeparatorVisibility = .automatic
         storedContent = nil
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()

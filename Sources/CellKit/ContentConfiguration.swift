@@ -96,9 +96,15 @@ public protocol ContentView: AnyObject {
     /// Records the drawing of the current configuration into `list`, in view coordinates with
     /// the view's bounds at the origin.
     func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList)
+
+    /// Where the row's separator starts, measured from the leading edge at `width` (UIKit's
+    /// `separatorLayoutGuide`: aligned with the text). Nil: the cell's leading layout margin.
+    func separatorLeadingInset(width: Double, context: LayoutContext) -> Double?
 }
 
 extension ContentView {
+    public func separatorLeadingInset(width: Double, context: LayoutContext) -> Double? { nil }
+
     public func supports(_ configuration: any ContentConfiguration) -> Bool {
         type(of: configuration) == type(of: self.configuration)
             && configuration.typeIdentifier == self.configuration.typeIdentifier

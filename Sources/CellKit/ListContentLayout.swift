@@ -20,6 +20,9 @@ public struct ListContentLayout: Hashable, Sendable {
     public var isSideBySide: Bool
     /// Accessibility text sizes: text under the image, using the full width.
     public var isAccessibilityLayout: Bool
+    /// Distance from the leading edge to where the text starts (UIKit's separator layout guide:
+    /// a row's separator lines up with the text, not the image). Direction-independent.
+    public var textLeadingInset: Double
 }
 
 extension ListContentLayout {
@@ -101,6 +104,7 @@ extension ListContentLayout {
             textX = contentLeft + reserved.width + c.imageToTextPadding
             textWidth = max(0, contentLeft + contentWidth - textX)
         }
+        textLeadingInset = textX
 
         func request(_ string: String, _ font: Font, _ p: TextProperties) -> TextLayoutRequest {
             TextLayoutRequest(text: string, font: font, numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode,

@@ -46,6 +46,10 @@ public final class ListContentView: ContentView {
         layout(width: targetSize.width, context: context).size
     }
 
+    public func separatorLeadingInset(width: Double, context: LayoutContext) -> Double? {
+        layout(width: width, context: context).textLeadingInset
+    }
+
     /// Content laid out for `bounds.width`; in bounds taller than the content needs, the content
     /// is centred vertically (as UIKit's list content view in a row with a minimum height).
     public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {

@@ -208,7 +208,8 @@ public final class ListView {
         switch row {
         case .item(let path):
             guard let cell = liveCells[path] else { return nil }
-            cell.draw(size: size, measurer: measurer, clip: layout.sectionClip(forSlot: slot), into: &list)
+            cell.draw(size: size, measurer: measurer, clip: layout.sectionClip(forSlot: slot),
+                      isLastInSection: path.item == layout.sections[path.section].itemCount - 1, into: &list)
         case .header, .footer:
             guard let view = liveHeaderFooters[row] else { return nil }
             view.draw(size: size, measurer: measurer, into: &list)

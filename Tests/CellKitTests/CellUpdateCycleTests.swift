@@ -119,7 +119,8 @@ import Testing
         cell.backgroundColor = .systemRed
         #expect(cell.backgroundConfiguration == nil)
         var list = DisplayList()
-        cell.draw(size: Size(width: 100, height: 44), measurer: measurer, into: &list)
+        // The last row of a grouped section: no separator, so the fill is all there is.
+        cell.draw(size: Size(width: 100, height: 44), measurer: measurer, isLastInSection: true, into: &list)
         #expect(list.commands == [.fill(Rect(x: 0, y: 0, width: 100, height: 44), Color.systemRed.resolved(with: .default))])
         cell.backgroundConfiguration = .listPlainCell()
         #expect(cell.backgroundColor == nil)
