@@ -2,9 +2,26 @@
 /// through the seven states of the WWDC20 "Modern cell configuration" demo (normal, highlighted,
 /// selected, highlighted+selected, disabled, disabled+selected, drop target), then dark mode and
 /// an accessibility text size. One built-in cell has a customised text colour, so the trace
-/// shows a locked property next to restyled ones.
+/// shows a locked property next to restyled ones. The sample plugin cells start with values that
+/// show what they draw, and after the demo states run one of their actions and turn on one of
+/// their custom states, so the trace shows properties set by an event and custom states.
 public enum EmbeddedStream {
     public static let sourceName = "<embedded>"
+
+    /// What the default run does with a known sample type: its starting values (a JSON object),
+    /// an action call (a JSON `perform` value) and a custom state to turn on.
+    struct Showcase {
+        var values: String
+        var action: (note: String, call: String)
+        var customState: String
+    }
+
+    static let showcases: [String: Showcase] = [
+        "com.cellhost.samples.badge": Showcase(values: #"{"title": "Unread", "count": 3}"#,
+                                               action: ("increment(by: 2)", #"{"increment": [2]}"#), customState: "urgent"),
+        "com.cellhost.samples.progress": Showcase(values: #"{"title": "Upload", "progress": 0.6}"#,
+                                                  action: ("advance(by: 0.2)", #"{"advance": [0.2, false]}"#), customState: "paused"),
+    ]
 
     /// The stream for the plugin types loaded: one cell of each joins the built-in cells.
     public static func text(pluginTypes: [String]) -> String {
@@ -20,10 +37,12 @@ public enum EmbeddedStream {
             lines.append(#"{"section": {"id": "plugins", "header": "Plugin cells"}}"#)
             for (i, type) in pluginTypes.enumerated() {
                 let id = "plugin\(i + 1)"
-                lines.append(#"{"item": {"id": "\#(id)", "type": "\#(type)"}}"#)
+                let values = showcases[type].map { #", "set": \#($0.values)"# } ?? ""
+                lines.append(#"{"item": {"id": "\#(id)", "type": "\#(type)"\#(values)}}"#)
                 ids.append(id)
             }
         }
+        let showcased = pluginTypes.enumerated().compactMap { i, type in showcases[type].map { ("plugin\(i + 1)", $0) } }
         let all = "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         lines += [
             #"{"note": "highlighted (touch down)", "cell": \#(all), "highlighted": true}"#,
@@ -33,6 +52,14 @@ public enum EmbeddedStream {
             #"{"note": "disabled + selected", "cell": \#(all), "selected": true}"#,
             #"{"note": "drop target", "cell": \#(all), "selected": false, "disabled": false, "drop": "targeted"}"#,
             #"{"note": "back to normal", "animate": {"duration": 0.2, "frames": 4}, "cell": \#(all), "drop": "none"}"#,
+        ]
+        for (id, showcase) in showcased {
+            lines.append(#"{"note": "plugin action \#(showcase.action.note)", "cell": "\#(id)", "perform": \#(showcase.action.call)}"#)
+        }
+        for (id, showcase) in showcased {
+            lines.append(#"{"note": "plugin custom state \#(showcase.customState)", "cell": "\#(id)", "custom": {"\#(showcase.customState)": true}}"#)
+        }
+        lines += [
             #"{"note": "dark mode", "traits": {"style": "dark"}}"#,
             #"{"note": "accessibility text size", "traits": {"contentSize": "AX3"}}"#,
         ]

@@ -70,7 +70,7 @@ import Glibc
         guard case .header(let header) = records.first else { Issue.record("no header record"); return }
         #expect(header.plugins.contains { $0.contains("com.cellhost.samples.progress") }, "sample plugins load by default")
         let evs = events(records)
-        #expect(evs.count == 10, "first display and the nine embedded events")
+        #expect(evs.count == 14, "first display, seven demo states, two plugin actions, two custom states, dark, AX3")
         #expect(end(records)?.outcome == .ok)
         let cells = Set(evs.flatMap(\.updates).map(\.type))
         #expect(cells.contains("com.cellhost.list-content") && cells.contains("com.cellhost.samples.progress"))
@@ -82,6 +82,12 @@ import Glibc
         #expect((chrome["traceEvents"]?.arrayValue?.count ?? 0) > 50)
         let drop = try #require(evs.first { $0.note == "drop target" })
         #expect(drop.updates.allSatisfy { $0.stateAfter == ["drop=targeted"] })
+        // The samples start with showcase values, run an action and enter a custom state.
+        let updates = evs.flatMap(\.updates)
+        let setByEvent = updates.flatMap(\.changes).filter { $0.reason == .setByEvent }.map(\.property)
+        #expect(setByEvent.contains("count") && setByEvent.contains("progress"))
+        #expect(updates.contains { $0.stateAfter.contains("urgent=true") })
+        #expect(updates.contains { $0.stateAfter.contains("paused=true") })
     }
 
     static let stream = """
