@@ -348,6 +348,8 @@ public final class Engine {
             if let i = updateIndex {
                 updates[i].size = r.size
                 updates[i].frame = r.frame
+                // Traits explain a repaint only when the drawing did change.
+                if updates[i].repaint != nil, old == r.drawing { updates[i].repaint = nil }
                 let visibleDamage = damage.intersection(viewportRect)
                 updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
             }

@@ -301,6 +301,8 @@ final class EngineRow {
 
         let cause = EngineRow.delta(from: beforeState, to: newState)
         var changes: [PropertyChangeTrace] = []
+        let contentTintedWhenNil: Set<String> = (contentFinal ?? contentAfterUpdate) is ListContentConfiguration
+            ? ListContentConfiguration.propertiesTintedWhenNil : []
         for (configuration, before, afterUpdate, final, setByEvent) in [
             ("content", contentBefore, contentAfterUpdate?.inspectableProperties ?? [], contentFinal?.inspectableProperties ?? [],
              self.setByEvent),
@@ -325,7 +327,9 @@ final class EngineRow {
                 changes.append(PropertyChangeTrace(
                     configuration: configuration, property: change.name, old: change.oldValue.description,
                     new: change.newValue.description, reason: reason,
-                    cause: (reason == .restyled || reason == .locked) ? cause : nil))
+                    cause: (reason == .restyled || reason == .locked) ? cause : nil,
+                    nilIsTint: (configuration == "content" ? contentTintedWhenNil : BackgroundConfiguration.propertiesTintedWhenNil)
+                        .contains(change.name)))
             }
         }
 
@@ -346,7 +350,8 @@ final class EngineRow {
         return CellUpdateTrace(
             cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
             stateBefore: beforeState.map(EngineRow.words) ?? [], stateAfter: EngineRow.words(newState),
-            changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0)
+            changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
+            repaint: changes.isEmpty ? EngineRow.traitEffects(from: beforeState, to: newState) : nil)
     }
 
     /// Self-sizing at the row width: the content's height, never a fixed one.
@@ -388,6 +393,24 @@ final class EngineRow {
         if s.cellDropState != .none { w.append("drop=\(s.cellDropState.rawValue)") }
         for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
         return w
+    }
+
+    /// What new traits do to the drawing of unchanged property values, in words: dynamic colours
+    /// resolve anew, text sizes re-lay out, layouts mirror. Nil when no such trait changed.
+    static func traitEffects(from old: CellConfigurationState?, to new: CellConfigurationState) -> String? {
+        guard let old else { return nil }
+        let a = old.traitCollection, b = new.traitCollection
+        var parts: [String] = []
+        var colourCauses: [String] = []
+        if a.userInterfaceStyle != b.userInterfaceStyle { colourCauses.append(b.userInterfaceStyle.rawValue) }
+        if a.accessibilityContrast != b.accessibilityContrast { colourCauses.append("\(b.accessibilityContrast.rawValue) contrast") }
+        if !colourCauses.isEmpty { parts.append("colours re-resolved for " + colourCauses.joined(separator: ", ")) }
+        if a.preferredContentSizeCategory != b.preferredContentSizeCategory {
+            parts.append("laid out for text size " + b.preferredContentSizeCategory.shortName)
+        }
+        if a.layoutDirection != b.layoutDirection { parts.append(b.layoutDirection == .rightToLeft ? "mirrored for rtl" : "laid out ltr") }
+        if a.displayScale != b.displayScale { parts.append("drawn at @\(formatPoints(b.displayScale))x") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// What moved between two states, in words: the cause a restyle is attributed to.

@@ -119,15 +119,18 @@ public struct PropertyChangeTrace: Sendable, Equatable {
     public var reason: PropertyChangeReason
     /// The state input behind a restyle ("selected", "dark", "AX3").
     public var cause: String?
+    /// A nil value of this property shows the tint colour (a background's fill, an image's tint).
+    public var nilIsTint: Bool
 
     public init(configuration: String, property: String, old: String?, new: String, reason: PropertyChangeReason,
-                cause: String? = nil) {
+                cause: String? = nil, nilIsTint: Bool = false) {
         self.configuration = configuration
         self.property = property
         self.old = old
         self.new = new
         self.reason = reason
         self.cause = cause
+        self.nilIsTint = nilIsTint
     }
 }
 
@@ -162,10 +165,13 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// What the cell's redraw damaged, in viewport points; nil = nothing.
     public var damage: Rect?
     public var micros: Double
+    /// Why the cell looks different though no property changed: traits that draw the same values
+    /// differently ("colours re-resolved for dark"); nil when its drawing did not change.
+    public var repaint: String?
 
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
                 changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
-                damage: Rect?, micros: Double) {
+                damage: Rect?, micros: Double, repaint: String? = nil) {
         self.cell = cell
         self.type = type
         self.cause = cause
@@ -178,6 +184,7 @@ public struct CellUpdateTrace: Sendable, Equatable {
         self.frame = frame
         self.damage = damage
         self.micros = micros
+        self.repaint = repaint
     }
 }
 

@@ -109,6 +109,7 @@ extension PropertyChangeTrace {
         pairs.append(("new", .string(new)))
         pairs.append(("reason", .string(reason.rawValue)))
         if let cause { pairs.append(("cause", .string(cause))) }
+        if nilIsTint { pairs.append(("nilIsTint", .bool(true))) }
         return .object(pairs)
     }
 
@@ -116,7 +117,8 @@ extension PropertyChangeTrace {
         let r = TraceReader(json)
         guard let reason = PropertyChangeReason(rawValue: try r.string("reason")) else { throw TraceDecodingError("unknown reason") }
         self.init(configuration: try r.string("configuration"), property: try r.string("property"),
-                  old: r.optionalString("old"), new: try r.string("new"), reason: reason, cause: r.optionalString("cause"))
+                  old: r.optionalString("old"), new: try r.string("new"), reason: reason, cause: r.optionalString("cause"),
+                  nilIsTint: json["nilIsTint"]?.boolValue ?? false)
     }
 }
 
@@ -130,6 +132,7 @@ extension CellUpdateTrace {
         pairs.append(("supports", supports.map(JSON.bool) ?? .null))
         pairs += [("size", size.json), ("frame", frame.json), ("damage", damage?.json ?? .null),
                   ("micros", .double(micros.roundedMicros))]
+        if let repaint { pairs.append(("repaint", .string(repaint))) }
         return .object(pairs)
     }
 
@@ -141,7 +144,7 @@ extension CellUpdateTrace {
                   changes: try r.array("changes").map { j throws(TraceDecodingError) in try PropertyChangeTrace(json: j) },
                   view: view, supports: json["supports"]?.boolValue, size: try r.size("size"), frame: try r.rect("frame"),
                   damage: json["damage"].flatMap { $0 == .null ? nil : try? TraceReader.rect($0) },
-                  micros: try r.double("micros"))
+                  micros: try r.double("micros"), repaint: r.optionalString("repaint"))
     }
 }
 

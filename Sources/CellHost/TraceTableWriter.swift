@@ -88,19 +88,21 @@ public final class TraceTableWriter: TraceSink {
             let damage = u.damage.map { "\($0.size)" } ?? style.dim("—")
             output(row([number, u.cell, state, changed.isEmpty ? style.dim("nothing") : changed.joined(separator: ", "),
                         view, "\(u.size)", damage, Self.millis(u.micros)]) + "\n")
-            let nameWidth = min(34, (u.changes.map { Self.propertyName($0).count }.max() ?? 0) + 2)
+            if let repaint = u.repaint { output("      " + style.green("repainted: " + repaint) + "\n") }
+            let nameWidth = min(40, (u.changes.map { Self.propertyName($0).count }.max() ?? 0) + 2)
             for c in u.changes {
                 let name = Self.propertyName(c)
                 var line = "      " + name + String(repeating: " ", count: max(1, nameWidth - name.count))
+                let old = Self.value(c.old ?? "nil", of: c), new = Self.value(c.new, of: c)
                 switch c.reason {
                 case .locked:
-                    line += "\(c.new)  " + style.yellow("(locked: customised" + (c.cause.map { ", kept through \($0)" } ?? "") + ")")
+                    line += "\(new)  " + style.yellow("(locked: customised" + (c.cause.map { ", kept through \($0)" } ?? "") + ")")
                 case .restyled:
-                    line += "\(c.old ?? "nil") → \(c.new)  " + style.green("(restyled" + (c.cause.map { ": \($0)" } ?? "") + ")")
+                    line += "\(old) → \(new)  " + style.green("(restyled" + (c.cause.map { ": \($0)" } ?? "") + ")")
                 case .setByEvent:
-                    line += "\(c.old ?? "nil") → \(c.new)  " + style.cyan("(set by event)")
+                    line += "\(old) → \(new)  " + style.cyan("(set by event)")
                 case .setByHook:
-                    line += "\(c.old ?? "nil") → \(c.new)  " + style.cyan("(set by update handler)")
+                    line += "\(old) → \(new)  " + style.cyan("(set by update handler)")
                 }
                 output(line + "\n")
             }
@@ -109,6 +111,11 @@ public final class TraceTableWriter: TraceSink {
 
     /// The table is written as records arrive; nothing is left to complete.
     public func finish() throws(SinkError) {}
+
+    /// A value as a reader needs it: a nil that shows the tint colour says so.
+    static func value(_ value: String, of c: PropertyChangeTrace) -> String {
+        c.nilIsTint && value == "nil" ? "nil (tint)" : value
+    }
 
     static func propertyName(_ c: PropertyChangeTrace) -> String {
         c.configuration == "background" ? "background." + c.property : c.property
