@@ -153,4 +153,49 @@ import Testing
         let deleted = try engine.run(events[3])
         #expect(deleted.frames.count == 1)
     }
+
+    @Test func aRowThatStopsEndingItsSectionIsRepaintedWithItsSeparator() throws {
+        let (engine, events) = try engine("""
+            {"insert": {"id": "quince", "section": "fruits", "index": 3, "set": {"text": "Quince"}}}
+            """)
+        let first = try engine.start()
+        let plum = try #require(first.updates.first { $0.cell == "plum" })
+        let inserted = try engine.run(events[0])
+        #expect(!inserted.updates.contains { $0.cell == "plum" }, "plum's configuration did not change")
+        // Plum was the last row of an inset-grouped section (no separator) and now is not: its
+        // bottom pixel row, where the separator appears, is damaged.
+        let hairline = Rect(x: plum.frame.minX * 2, y: (plum.frame.maxY - 0.5) * 2, width: plum.frame.width * 2, height: 1)
+        let damage = try #require(inserted.frames.first).damage
+        #expect(damage.contains { !$0.intersection(hairline).isEmpty })
+    }
+
+    @Test func traitRepaintsSayWhyAndNilBackgroundsSayTint() throws {
+        let (engine, events) = try engine("""
+            {"cell": "apple", "drop": "targeted"}
+            {"traits": {"style": "dark"}}
+            """)
+        _ = try engine.start()
+        let drop = try engine.run(events[0])
+        let changes = try #require(drop.updates.first { $0.cell == "apple" }).changes
+        let fill = try #require(changes.first { $0.configuration == "background" && $0.property == "backgroundColor" })
+        #expect(fill.new == "nil" && fill.nilIsTint, "JSON keeps the value; the flag says what it shows")
+        let transformer = try #require(changes.first { $0.property == "backgroundColorTransformer" })
+        #expect(!transformer.nilIsTint)
+        let decoded = try PropertyChangeTrace(json: JSON.parse(fill.json.serialized))
+        #expect(decoded == fill)
+        let dropTable = table([drop])
+        #expect(dropTable.contains("→ nil (tint)"))
+        #expect(dropTable.contains("backgroundColorTransformer") && !dropTable.contains("nil (tint) → faded"))
+
+        let dark = try engine.run(events[1])
+        let unchanged = dark.updates.filter { $0.changes.isEmpty }
+        #expect(!unchanged.isEmpty)
+        for u in unchanged {
+            #expect(u.repaint == "colours re-resolved for dark", "\(u.cell)")
+            #expect(u.damage != nil)
+        }
+        let decodedUpdate = try CellUpdateTrace(json: JSON.parse(unchanged[0].json.serialized))
+        #expect(decodedUpdate.repaint == unchanged[0].repaint)
+        #expect(table([dark]).contains("repainted: colours re-resolved for dark"))
+    }
 }
