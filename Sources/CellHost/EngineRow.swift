@@ -351,7 +351,7 @@ final class EngineRow {
             cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
             stateBefore: beforeState.map(EngineRow.words) ?? [], stateAfter: EngineRow.words(newState),
             changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
-            repaint: changes.isEmpty ? EngineRow.traitEffects(from: beforeState, to: newState) : nil)
+            repaint: changes.isEmpty ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
     }
 
     /// Self-sizing at the row width: the content's height, never a fixed one.
@@ -393,6 +393,14 @@ final class EngineRow {
         if s.cellDropState != .none { w.append("drop=\(s.cellDropState.rawValue)") }
         for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
         return w
+    }
+
+    /// Why a view whose properties all stayed the same may draw differently: new traits, or a
+    /// content view that styles itself from the state (plugin views may read the state directly).
+    /// Nil on first display. The engine drops it when the drawing turns out unchanged.
+    static func repaintReason(from old: CellConfigurationState?, to new: CellConfigurationState, cause: String) -> String? {
+        guard old != nil else { return nil }
+        return traitEffects(from: old, to: new) ?? "the content view styles itself for \(cause) (no property changed)"
     }
 
     /// What new traits do to the drawing of unchanged property values, in words: dynamic colours

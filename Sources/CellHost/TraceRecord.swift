@@ -166,7 +166,8 @@ public struct CellUpdateTrace: Sendable, Equatable {
     public var damage: Rect?
     public var micros: Double
     /// Why the cell looks different though no property changed: traits that draw the same values
-    /// differently ("colours re-resolved for dark"); nil when its drawing did not change.
+    /// differently ("colours re-resolved for dark"), or a content view styling itself from the
+    /// state; nil when its drawing did not change.
     public var repaint: String?
 
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],

@@ -88,6 +88,10 @@ import Glibc
         #expect(setByEvent.contains("count") && setByEvent.contains("progress"))
         #expect(updates.contains { $0.stateAfter.contains("urgent=true") })
         #expect(updates.contains { $0.stateAfter.contains("paused=true") })
+        // Repaints without property changes say why.
+        let darkRepaints = updates.filter { $0.cause == "traits: dark" && $0.changes.isEmpty }
+        #expect(!darkRepaints.isEmpty && darkRepaints.allSatisfy { $0.repaint == "colours re-resolved for dark" })
+        #expect(updates.contains { $0.cell == "plugin1" && $0.repaint?.hasPrefix("the content view styles itself for highlighted") == true })
     }
 
     static let stream = """
