@@ -160,32 +160,46 @@ struct FFIValueBuffer {
         try self.init(nonString: value, as: encoding, name: name)
     }
 
+    /// Switches on the encoding and matches the value per case: a switch over the pair
+    /// `(encoding, value)` copies the whole `PropertyValue` into a tuple on every property set.
     private init(nonString value: PropertyValue, as encoding: ValueEncoding, name: String) throws(ConfigurationPropertyError) {
         self.init()
-        switch (encoding, value) {
-        case (.bool, .bool(let b)): store(b)
-        case (.int64, .int(let i)): store(i)
-        case (.double, .double(let d)): store(d)
-        case (.double, .int(let i)): store(Double(i))  // `3` in a stream is a fine double
-        case (.color, .color(let c)): store(cellhost_color(c))
-        case (.color, .string(let text)), (.color, .symbolic(let text)):
-            guard let c = Color(parsing: text) else {
-                throw .invalidValue(property: name, reason: "'\(text)' is neither a system colour name nor #RRGGBB[AA]")
+        switch encoding {
+        case .bool:
+            if case .bool(let b) = value { store(b); return }
+        case .int64:
+            if case .int(let i) = value { store(i); return }
+        case .double:
+            if case .double(let d) = value { store(d); return }
+            if case .int(let i) = value { store(Double(i)); return }  // `3` in a stream is a fine double
+        case .color:
+            if case .color(let c) = value { store(cellhost_color(c)); return }
+            if let text = value.colorOrTransformerName {
+                guard let c = Color(parsing: text) else {
+                    throw .invalidValue(property: name, reason: "'\(text)' is neither a system colour name nor #RRGGBB[AA]")
+                }
+                store(cellhost_color(c))
+                return
             }
-            store(cellhost_color(c))
-        case (.size, .size(let s)): store(cellhost_size(s))
-        case (.insets, .insets(let i)): store(cellhost_insets(i))
-        case (.transformer, .none): store(UnsafeRawPointer?.none)
-        case (.transformer, .transformer(let t)): try storeTransformer(t, name: name)
-        case (.transformer, .string(let text)), (.transformer, .symbolic(let text)):
-            guard let t = ColorTransformer.builtIn[text] else {
-                throw .invalidValue(property: name, reason: "no built-in colour transformer named '\(text)' "
-                                    + "(known: \(ColorTransformer.builtIn.keys.sorted().joined(separator: ", ")))")
+        case .size:
+            if case .size(let size) = value { store(cellhost_size(size)); return }
+        case .insets:
+            if case .insets(let insets) = value { store(cellhost_insets(insets)); return }
+        case .transformer:
+            if case .none = value { store(UnsafeRawPointer?.none); return }
+            if case .transformer(let t) = value { try storeTransformer(t, name: name); return }
+            if let text = value.colorOrTransformerName {
+                guard let t = ColorTransformer.builtIn[text] else {
+                    throw .invalidValue(property: name, reason: "no built-in colour transformer named '\(text)' "
+                                        + "(known: \(ColorTransformer.builtIn.keys.sorted().joined(separator: ", ")))")
+                }
+                try storeTransformer(t, name: name)
+                return
             }
-            try storeTransformer(t, name: name)
-        default:
-            throw .typeMismatch(property: name, expected: encoding.kindName, got: value.kindName)
+        case .string:
+            break
         }
+        throw .typeMismatch(property: name, expected: encoding.kindName, got: value.kindName)
     }
 
     private mutating func storeTransformer(_ t: ColorTransformer, name: String) throws(ConfigurationPropertyError) {
@@ -225,6 +239,16 @@ struct FFIValueBuffer {
         case .insets: .insets(load(cellhost_insets.self).insets)
         case .transformer: ColorTransformerBridge.shared.transformer(for: load(cellhost_color_transformer?.self))
             .map { .transformer($0) } ?? .none
+        }
+    }
+}
+
+extension PropertyValue {
+    /// The text of a string or symbol value: how streams name colours and built-in transformers.
+    fileprivate var colorOrTransformerName: String? {
+        switch self {
+        case .string(let text), .symbolic(let text): text
+        default: nil
         }
     }
 }
