@@ -119,6 +119,22 @@ struct RunCommand: ParsableCommand {
         case .internalError: ExitStatus.outputFailed
         }
         if code != 0 { throw ExitCode(code) }
+        reportOutputs(trace: tracePath, chromeTrace: chromePath, frames: options.framesDirectory,
+                      contactSheet: options.contactSheet, frameCount: end.frames)
+    }
+
+    /// Tells where the files are, so a first run ends with the next thing to open.
+    private func reportOutputs(trace: String?, chromeTrace: String?, frames: String?, contactSheet: String?,
+                               frameCount: Int) {
+        var lines: [String] = []
+        if let trace { lines.append("  trace         \(trace)") }
+        if let chromeTrace { lines.append("  chrome trace  \(chromeTrace)  (open in https://ui.perfetto.dev)") }
+        if let frames, frameCount > 0 { lines.append("  frames        \(frames)/  (\(frameCount) PNG)") }
+        if let contactSheet, frameCount > 0, access(contactSheet, F_OK) == 0 {
+            lines.append("  contact sheet \(contactSheet)")
+        }
+        guard !lines.isEmpty else { return }
+        Console.error("wrote:\n" + lines.joined(separator: "\n") + "\n")
     }
 
     private func fail(_ message: String, code: Int32) {
