@@ -55,6 +55,12 @@ public struct Validator: Sendable {
         switch ended.termination {
         case .exited(0) where reported != nil:
             return reported!
+        case .exited(let code) where reported != nil:
+            // The check finished and reported; only the exit failed (a leak checker such as
+            // LeakSanitizer, or the plugin's exit handlers). The check's own result stands.
+            var result = reported!
+            result.details.append("the worker exited with status \(code) after reporting" + tail.map { "; \($0)" }.joined())
+            return result
         case .timedOut(let limit):
             return CheckResult(check: check.id, outcome: .failed,
                                details: ["did not finish within \(limit) s (the watchdog stopped it)\(during)"],
