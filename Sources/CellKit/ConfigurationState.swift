@@ -155,3 +155,24 @@ public struct CellConfigurationState: ConfigurationState, Hashable {
                                isPinned: isPinned, customStates: customStates)
     }
 }
+
+extension CellConfigurationState {
+    /// The flags that are on, as words ("highlighted", "drop=targeted"), in declaration order:
+    /// how traces and reports name a state. Custom states are left to the caller, which decides
+    /// how much of their values to show.
+    public var activeFlagNames: [String] {
+        var names: [String] = []
+        if isHighlighted { names.append("highlighted") }
+        if isSelected { names.append("selected") }
+        if isDisabled { names.append("disabled") }
+        if isFocused { names.append("focused") }
+        if isPinned { names.append("pinned") }
+        if isEditing { names.append("editing") }
+        if isExpanded { names.append("expanded") }
+        if isSwiped { names.append("swiped") }
+        if isReordering { names.append("reordering") }
+        if cellDragState != .none { names.append("drag=\(cellDragState.rawValue)") }
+        if cellDropState != .none { names.append("drop=\(cellDropState.rawValue)") }
+        return names
+    }
+}

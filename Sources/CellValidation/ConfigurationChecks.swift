@@ -149,18 +149,7 @@ enum ConfigurationChecks {
     }
 
     static func stateSummary(_ s: CellConfigurationState) -> String {
-        var parts: [String] = []
-        if s.isHighlighted { parts.append("highlighted") }
-        if s.isSelected { parts.append("selected") }
-        if s.isDisabled { parts.append("disabled") }
-        if s.isFocused { parts.append("focused") }
-        if s.isPinned { parts.append("pinned") }
-        if s.isEditing { parts.append("editing") }
-        if s.isExpanded { parts.append("expanded") }
-        if s.isSwiped { parts.append("swiped") }
-        if s.isReordering { parts.append("reordering") }
-        if s.cellDragState != .none { parts.append("drag \(s.cellDragState.rawValue)") }
-        if s.cellDropState != .none { parts.append("drop \(s.cellDropState.rawValue)") }
+        var parts = s.activeFlagNames
         let t = s.traitCollection
         if t != .default {
             parts.append("\(t.userInterfaceStyle.rawValue), \(t.preferredContentSizeCategory.rawValue), \(t.layoutDirection.rawValue), @\(Int(t.displayScale))x")
