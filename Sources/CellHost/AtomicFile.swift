@@ -7,8 +7,9 @@ import Musl
 /// A file written under a temporary name and renamed into place when committed, so a reader never
 /// sees half a file — and a run that stops early still leaves complete files behind, because the
 /// sinks close their JSON before committing. Writes are buffered (64 KiB) and the buffer only
-/// ever goes to disk as whole `write` calls, so even a process killed outright (SIGKILL, when
-/// nothing can be committed) leaves a temporary file that ends at a record boundary.
+/// ever goes to disk as whole `write` calls; sinks `flush()` at the end of every event, so even a
+/// process killed outright (SIGKILL, when nothing can be committed) leaves a temporary file that
+/// holds every complete event and ends at a record boundary.
 public final class AtomicFile {
     public let path: String
     private let temporaryPath: String
@@ -37,7 +38,8 @@ public final class AtomicFile {
         }
     }
 
-    private func flush() {
+    /// Hands what is buffered to the kernel: after it, the temporary file survives a SIGKILL.
+    public func flush() {
         buffer.withUnsafeBufferPointer { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
     }

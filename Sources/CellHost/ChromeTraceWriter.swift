@@ -1,8 +1,9 @@
 /// The Chrome Trace Event format (opens in Perfetto and chrome://tracing): one slice per event on
 /// the "events" track with its phases nested inside (update → layout → draw → raster → composite →
 /// encode, and one slice per cell inside update), a slice per frame on the "frames" track joined
-/// to its event by a flow arrow, and a counter of damaged pixels. Events are written as they come;
-/// `finish()` closes the array, so the file is valid JSON however the run ended.
+/// to its event by a flow arrow, and a counter of damaged pixels. Events are written as they come,
+/// in the JSON Array Format, whose closing bracket is optional: `finish()` closes it, and the file
+/// of a run killed outright still loads, with every event that was complete.
 public final class ChromeTraceWriter: TraceSink {
     private let file: AtomicFile
     private var wroteFirst = false
@@ -13,7 +14,7 @@ public final class ChromeTraceWriter: TraceSink {
 
     public init(path: String) throws(SinkError) {
         file = try AtomicFile(path: path)
-        file.write("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
+        file.write("[\n")
         emit(metadata("process_name", tid: 0, name: "cellhost run"))
         emit(metadata("thread_name", tid: ChromeTraceWriter.eventsTrack, name: "events"))
         emit(metadata("thread_name", tid: ChromeTraceWriter.framesTrack, name: "frames"))
@@ -58,6 +59,7 @@ public final class ChromeTraceWriter: TraceSink {
                           ("ts", .double(lastEnd.roundedMicros)), ("pid", .int(ChromeTraceWriter.pid)),
                           ("tid", .int(ChromeTraceWriter.eventsTrack)), ("args", .object(args))]))
         }
+        file.flush()
     }
 
     private var lastEnd: Double = 0
@@ -106,7 +108,7 @@ public final class ChromeTraceWriter: TraceSink {
     }
 
     public func finish() throws(SinkError) {
-        file.write("\n]}\n")
+        file.write("\n]\n")
         try file.commit()
     }
 }

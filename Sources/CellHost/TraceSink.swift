@@ -33,6 +33,7 @@ public final class JSONLTraceWriter: TraceSink {
         record.json.write(to: &line)
         line += "\n"
         file.write(line)
+        file.flush()
     }
 
     /// Writes an already-encoded record line as is (the supervisor forwards the worker's lines).
@@ -41,6 +42,7 @@ public final class JSONLTraceWriter: TraceSink {
         line += encodedLine
         line += "\n"
         file.write(line)
+        file.flush()
     }
 
     public func finish() throws(SinkError) { try file.commit() }

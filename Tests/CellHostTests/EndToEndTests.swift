@@ -79,7 +79,7 @@ import Glibc
         for f in frameFiles { #expect(isPNG(dir + "/frames/" + f), "\(f) is a non-empty PNG") }
         #expect(isPNG(dir + "/contact-sheet.png"))
         let chrome = try JSON.parse(try #require(readFile(dir + "/trace.chrome.json")))
-        #expect((chrome["traceEvents"]?.arrayValue?.count ?? 0) > 50)
+        #expect((chrome.arrayValue?.count ?? 0) > 50)
         let drop = try #require(evs.first { $0.note == "drop target" })
         #expect(drop.updates.allSatisfy { $0.stateAfter == ["drop=targeted"] })
         // The samples start with showcase values, run an action and enter a custom state.

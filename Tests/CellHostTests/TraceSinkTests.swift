@@ -66,7 +66,7 @@ enum SampleTrace {
         for r in SampleTrace.records { writer.write(r) }
         try writer.finish()
         let json = try JSON.parse(try #require(readFile(path)))
-        let events = try #require(json["traceEvents"]?.arrayValue)
+        let events = try #require(json.arrayValue, "the JSON Array Format")
         let slices = events.filter { $0["ph"] == .string("X") }
         let eventSlice = try #require(slices.first { $0["cat"] == .string("event") })
         let start = try #require(eventSlice["ts"]?.doubleValue), end = start + (eventSlice["dur"]?.doubleValue ?? 0)

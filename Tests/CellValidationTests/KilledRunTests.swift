@@ -54,7 +54,12 @@ import Testing
         #expect(events == Array(0..<Int64(events.count)), "events are missing or out of order")
 
         let chromeText = ValidationFixtures.readText("\(out)/\(chrome)")
-        let closed = try JSON.parse(chromeText + "\n]}")
-        #expect((closed["traceEvents"]?.arrayValue?.count ?? 0) > 10)
+        // The JSON Array Format's closing bracket is optional; a strict parser needs it added.
+        let closed = try #require(try JSON.parse(chromeText + "\n]").arrayValue)
+        #expect(closed.count > 10)
+        // Flushed per event: the Chrome trace holds the same complete events as the JSONL trace.
+        let chromeEvents = closed.filter { $0["cat"]?.stringValue == "event" }
+        #expect(chromeEvents.count >= events.count - 1 && chromeEvents.count <= events.count + 1,
+                "\(chromeEvents.count) events in the Chrome trace, \(events.count) in the JSONL trace")
     }
 }
