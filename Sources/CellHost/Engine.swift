@@ -28,12 +28,17 @@ public final class Engine {
         }
     }
 
+    /// A section keeps its items as the scene describes them (the scene's own array until an
+    /// insert or delete changes it) and makes an item's row only when the row is first shown or
+    /// an event targets it, as a data source gives cells only for the rows on screen: a list of a
+    /// million items holds a million descriptions, not a million configured rows.
     struct Section {
         var id: String
         var header: EngineRow?
-        var items: [EngineRow]
+        var items: [ItemDescription]
+        /// The rows made so far, by item index (nil = not needed yet).
+        var rows: [EngineRow?]
         var footer: EngineRow?
-        var rows: [EngineRow] { (header.map { [$0] } ?? []) + items + (footer.map { [$0] } ?? []) }
     }
 
     public let scene: SceneDescription
@@ -55,6 +60,9 @@ public final class Engine {
     private var attached: [ObjectIdentifier: EngineRow] = [:]
     private var pool = ViewPool()
     private let styleCache = PristineStyleCache()
+    /// The cell background every item of the scene starts from, made once under the scene's
+    /// traits (rows made later start from it too, as they would have at the start).
+    private var sceneCellBackground: BackgroundConfiguration
     private var nextLayerID = 1
     private let listBackgroundLayer = 0
     private var listBackgroundColor: Color?
@@ -71,10 +79,13 @@ public final class Engine {
         traits.listEnvironment = appearance.listEnvironment
         self.traits = traits
         listLayout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: [])
+        sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
+            .updated(for: CellConfigurationState(traitCollection: traits))
         for s in scene.sections {
-            var section = Section(id: s.id, items: [])
+            var section = Section(id: s.id, items: s.items, rows: Array(repeating: nil, count: s.items.count))
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
-            for item in s.items { section.items.append(try makeRow(item)) }
+            // Every item is checked now (bad input fails before the first event), its row made later.
+            for item in s.items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
             if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
             sections.append(section)
         }
@@ -87,9 +98,30 @@ public final class Engine {
 
     // MARK: Building rows
 
-    private func makeRow(_ item: ItemDescription) throws(EngineError) -> EngineRow {
+    private func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
+        let (pristine, content, background) = try rowContent(item, pristineBackground: pristineBackground)
+        let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
+                            configuration: content, pristineBackground: pristineBackground, background: background,
+                            estimatedHeight: 44, width: rowWidth,
+                            pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache)
+        rowsByName[item.id] = row
+        return row
+    }
+
+    /// The row of item `index` of section `section`, made now if it was not needed before.
+    private func row(section: Int, item index: Int) throws(EngineError) -> EngineRow {
+        if let r = sections[section].rows[index] { return r }
+        let r = try makeRow(sections[section].items[index], pristineBackground: sceneCellBackground)
+        if let slot = listLayout.slot(of: .item(ListIndexPath(section: section, item: index))) { r.slot = slot }
+        sections[section].rows[index] = r
+        return r
+    }
+
+    /// An item's configurations as its description sets them up, with every property its update
+    /// handler sets checked (the handler runs inside the cell, where it cannot fail).
+    private func rowContent(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError)
+        -> (pristine: any ContentConfiguration, content: any ContentConfiguration, background: BackgroundConfiguration?) {
         let (pristine, content) = try initialContent(item)
-        let pristineBackground = defaultBackground(for: .cell)
         var background: BackgroundConfiguration?
         if let b = item.background {
             do {
@@ -103,7 +135,6 @@ public final class Engine {
                 throw EngineError("item \"\(item.id)\" background: \(error)", line: item.line)
             }
         }
-        // The update handler runs inside the cell where it cannot fail: check its properties now.
         for rule in item.handlers {
             for a in rule.set {
                 do { _ = try content.setting(a.name, to: a.value) }
@@ -114,12 +145,7 @@ public final class Engine {
                 catch { throw EngineError("item \"\(item.id)\" handler: \(error)", line: item.line) }
             }
         }
-        let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
-                            configuration: content, pristineBackground: pristineBackground, background: background,
-                            estimatedHeight: 44, width: rowWidth,
-                            pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache)
-        rowsByName[item.id] = row
-        return row
+        return (pristine, content, background)
     }
 
     private func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
@@ -190,8 +216,14 @@ public final class Engine {
     public func finish() -> String? { renderer.finish() }
 
     private func row(for target: CellTarget) throws(EngineError) -> EngineRow {
-        guard let r = rowsByName[target.description] else { throw EngineError("no \(target) in the list") }
-        return r
+        if let r = rowsByName[target.description] { return r }
+        if case .cell(let id) = target {
+            // An item whose row was not needed yet: found by its description, made now.
+            for si in sections.indices {
+                if let i = sections[si].items.firstIndex(where: { $0.id == id }) { return try row(section: si, item: i) }
+            }
+        }
+        throw EngineError("no \(target) in the list")
     }
 
     private func apply(_ action: EventAction, forceFrame: inout Bool) throws(EngineError) {
@@ -243,14 +275,20 @@ public final class Engine {
             }
         case .insert(let item, let sectionID, let index):
             guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
-            let r = try makeRow(item)
+            let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
             let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
-            sections[si].items.insert(r, at: at)
+            sections[si].items.insert(item, at: at)
+            sections[si].rows.insert(r, at: at)
             r.noteCause("inserted")
             rebuildLayout()
         case .delete(let id):
             let r = try row(for: .cell(id))
-            for si in sections.indices { sections[si].items.removeAll { $0 === r } }
+            for si in sections.indices {
+                if let i = sections[si].rows.firstIndex(where: { $0 === r }) {
+                    sections[si].items.remove(at: i)
+                    sections[si].rows.remove(at: i)
+                }
+            }
             rowsByName[id] = nil
             attached[ObjectIdentifier(r)] = nil
             r.detachView(to: &pool)
@@ -283,7 +321,7 @@ public final class Engine {
         for _ in 0..<4 {
             var t = Engine.now()
             layout()
-            let visible = visibleRows()
+            let visible = try visibleRows()
             let visibleIDs = Set(visible.map(ObjectIdentifier.init))
             for (id, r) in attached where !visibleIDs.contains(id) {
                 r.detachView(to: &pool)
@@ -328,7 +366,7 @@ public final class Engine {
         t = Engine.now()
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
         var changed: [(EngineRow, DisplayList, Rect)] = []
-        for r in visibleRows() {
+        for r in try visibleRows() {
             let updateIndex = updatedRows.firstIndex { $0 === r }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             let lastFrame = layerFrames[r.layerID]
@@ -432,15 +470,17 @@ public final class Engine {
     private func rebuildLayout() {
         let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
         var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes)
+        func place(_ row: EngineRow, at listRow: ListRow) {
+            guard let slot = layout.slot(of: listRow) else { return }
+            row.slot = slot
+            if row.isMeasured { layout.setMeasuredHeight(row.size.height, forSlot: slot) }
+        }
         for (si, section) in sections.enumerated() {
-            var rows: [(EngineRow, ListRow)] = section.items.enumerated().map { ($1, .item(ListIndexPath(section: si, item: $0))) }
-            if let h = section.header { rows.append((h, .header(section: si))) }
-            if let f = section.footer { rows.append((f, .footer(section: si))) }
-            for (row, listRow) in rows {
-                guard let slot = layout.slot(of: listRow) else { continue }
-                row.slot = slot
-                if row.isMeasured { layout.setMeasuredHeight(row.size.height, forSlot: slot) }
+            for (i, row) in section.rows.enumerated() {
+                if let row { place(row, at: .item(ListIndexPath(section: si, item: i))) }
             }
+            if let h = section.header { place(h, at: .header(section: si)) }
+            if let f = section.footer { place(f, at: .footer(section: si)) }
         }
         listLayout = layout
     }
@@ -451,21 +491,23 @@ public final class Engine {
     }
 
     /// The rows in the viewport, with their frames and section clips brought up to date.
-    private func visibleRows() -> [EngineRow] {
-        listLayout.visibleRows(viewportHeight: scene.viewport.height, contentOffset: contentOffset).compactMap { listRow in
+    private func visibleRows() throws(EngineError) -> [EngineRow] {
+        var visible: [EngineRow] = []
+        for listRow in listLayout.visibleRows(viewportHeight: scene.viewport.height, contentOffset: contentOffset) {
             let row: EngineRow?
             switch listRow {
             case .header(let s): row = sections[s].header
             case .footer(let s): row = sections[s].footer
-            case .item(let p): row = sections[p.section].items[p.item]
+            case .item(let p): row = try self.row(section: p.section, item: p.item)
             }
-            guard let row else { return nil }
+            guard let row else { continue }
             if case .item(let p) = listRow { row.isLastInSection = p.item == sections[p.section].items.count - 1 }
             row.frame = listLayout.frame(ofSlot: row.slot)
             row.size = row.frame.size
             row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
-            return row
+            visible.append(row)
         }
+        return visible
     }
 
     // MARK: Words
