@@ -185,6 +185,9 @@ public final class Engine {
         return nextLayerID
     }
 
+    /// How many rows exist (headers and footers included): the rows shown or targeted so far.
+    var madeRowCount: Int { rowsByName.count }
+
     // MARK: Running
 
     /// The header record of this run's trace.

@@ -46,6 +46,34 @@ import Testing
         #expect(pear.size.height > apple.size.height, "a subtitle cell self-sizes taller than a one-line cell")
     }
 
+    @Test func rowsAreMadeOnlyForItemsShownOrTargetedAndKeepWhatEventsChanged() throws {
+        var stream = """
+            {"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 300}, "scale": 2}}
+            {"section": {"id": "long"}}
+            """
+        for i in 0..<2000 { stream += "\n{\"item\": {\"id\": \"item\(i)\", \"set\": {\"text\": \"Item \(i)\"}}}" }
+        stream += """
+
+            {"cell": "item1999", "selected": true, "set": {"text": "Chosen"}}
+            {"scroll": {"to": 1000000}}
+            """
+        let (scene, events) = try EventStreamParser.parse(stream, source: "long.jsonl")
+        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
+                                options: .init(textMeasurer: FixedAdvanceTextMeasurer()))
+        let first = try engine.start()
+        #expect(engine.madeRowCount == first.updates.count, "only the rows on screen exist after the first display")
+        #expect(engine.madeRowCount < 20)
+
+        let targeted = try engine.run(events[0])
+        #expect(targeted.updates.isEmpty, "item1999 is off screen and owns no view")
+        #expect(engine.madeRowCount == first.updates.count + 1)
+
+        let scrolled = try engine.run(events[1])
+        let last = try #require(scrolled.updates.first { $0.cell == "item1999" })
+        #expect(last.stateAfter == ["selected"])
+        #expect(last.changes.contains { $0.property == "text" && $0.reason == .setByEvent && $0.new.contains("Chosen") })
+    }
+
     @Test func selectingReusesTheViewAndRestylesOnlyThatCell() throws {
         let (engine, events) = try engine("""
             {"cell": "apple", "selected": true}
