@@ -326,7 +326,10 @@ public final class Engine {
             layout()
             let visible = try visibleRows()
             let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-            for (id, r) in attached where !visibleIDs.contains(id) {
+            // In list order, so which pooled view a row scrolling in gets — and so whether the
+            // trace says reused or replaced — is the same on every run.
+            let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
+            for (id, r) in leaving {
                 r.detachView(to: &pool)
                 attached[id] = nil
                 renderer.removeLayer(r.layerID)

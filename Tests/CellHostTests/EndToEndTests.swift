@@ -145,6 +145,24 @@ import Glibc
         for f in evs.flatMap(\.frames).compactMap(\.file) { #expect(isPNG(dir + "/frames/" + f)) }
     }
 
+    /// Dictionary order is seeded per process, so a pool filled in that order would make reuse
+    /// differ from run to run; each run here is a new process.
+    @Test func reuseAndReplacementAreTheSameOnEveryRun() throws {
+        let dir = temporaryDirectory()
+        let stream = Self.packageDirectory + "/SDK/schema/examples/scroll-reuse.jsonl"
+        var outcomes: [[String]] = []
+        for i in 0..<4 {
+            let trace = "\(dir)/trace\(i).jsonl"
+            let result = try run(["run", "--in-process", "--events", stream, "--trace", trace, "--quiet"])
+            #expect(result.status == 0, "\(result.standardError)")
+            outcomes.append(events(try traceRecords(trace)).flatMap(\.updates).map {
+                "\($0.cell) \($0.view) \($0.supports.map(String.init) ?? "-")"
+            })
+        }
+        #expect(outcomes.first?.contains { $0.contains("replaced") || $0.contains("reused") } == true)
+        for run in outcomes.dropFirst() { #expect(run == outcomes[0]) }
+    }
+
     @Test func streamFromStandardInputIsProcessedAsItArrives() throws {
         let dir = temporaryDirectory()
         write(Self.stream, to: dir + "/events.jsonl")
