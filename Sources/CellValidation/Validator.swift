@@ -6,7 +6,9 @@ public struct Validator: Sendable {
     /// The worker executable and the arguments that select the worker entry (`validate-worker`).
     public var executable: String
     public var workerArguments: [String]
-    /// Seconds a single check may run before the watchdog stops it.
+    /// Seconds one step of a check (a call into the plugin) may take before the watchdog stops
+    /// it. Every step the worker reports restarts the clock, so a long fuzz run on a slow or busy
+    /// machine finishes while a call that hangs is still stopped.
     public var timeout: Double
     public var seed: UInt64
     public var checks: [ValidationCheck]
@@ -40,7 +42,7 @@ public struct Validator: Sendable {
         var reported: CheckResult?
         let ended: WorkerResult
         do throws(WorkerLaunchError) {
-            ended = try worker.run(limits: WorkerLimits(totalSeconds: timeout)) { line in
+            ended = try worker.run(limits: WorkerLimits(idleSeconds: timeout)) { line in
                 switch WorkerMessage(line: line) {
                 case .step(let text): lastStep = text
                 case .result(let result): reported = result
@@ -63,7 +65,7 @@ public struct Validator: Sendable {
             return result
         case .timedOut(let limit):
             return CheckResult(check: check.id, outcome: .failed,
-                               details: ["did not finish within \(limit) s (the watchdog stopped it)\(during)"],
+                               details: ["a call did not return within \(limit) s (the watchdog stopped it)\(during)"],
                                duration: ended.duration)
         case .signaled, .exited, .outputFlood:
             return CheckResult(check: check.id, outcome: .crashed,

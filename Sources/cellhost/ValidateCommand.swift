@@ -28,7 +28,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Show only the checks that failed or crashed.")
     var onlyFailed = false
 
-    @Option(help: "Seconds one check may run before the watchdog stops it.")
+    @Option(help: "Seconds one call into the plugin may take before the watchdog stops the check.")
     var timeout: Double = 30
 
     @Option(help: "Also write the JSON report to this file (written whole, never half).")
