@@ -63,8 +63,10 @@ final class EngineRow {
     var causes: [String] = []
     var setByEvent: Set<String> = []
     var backgroundSetByEvent: Set<String> = []
-    private var contentBefore: [InspectableProperty]?
-    private var backgroundBefore: [InspectableProperty]?
+    /// The configurations before any change of this pass; their properties are read only when
+    /// the pass turns them into its trace. The background's outer optional is "not noted yet".
+    private var contentBefore: (any ContentConfiguration)?
+    private var backgroundBefore: BackgroundConfiguration??
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
@@ -118,8 +120,8 @@ final class EngineRow {
     /// Notes why the row updates and keeps its properties as they were before any change this
     /// event makes (so the trace shows old → new across the whole pass).
     func noteCause(_ cause: String) {
-        if contentBefore == nil { contentBefore = (currentContent ?? configuration).inspectableProperties }
-        if backgroundBefore == nil { backgroundBefore = currentBackground?.inspectableProperties ?? [] }
+        if contentBefore == nil { contentBefore = currentContent ?? configuration }
+        if backgroundBefore == nil { backgroundBefore = .some(currentBackground) }
         if !causes.contains(cause) { causes.append(cause) }
     }
 
@@ -286,8 +288,10 @@ final class EngineRow {
             return nil
         }
         let beforeState = lastState
-        let contentBefore = self.contentBefore ?? configuration.inspectableProperties
-        let backgroundBefore = self.backgroundBefore ?? (background ?? pristineBackground).inspectableProperties
+        let content = PropertyChange.propertyLists(before: self.contentBefore ?? configuration,
+                                                   afterUpdate: contentAfterUpdate, afterHooks: contentFinal)
+        let backgrounds = PropertyChange.propertyLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
+                                                       afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal)
 
         // What the state change restyles on an uncustomised configuration of the same kind.
         let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {
@@ -304,10 +308,8 @@ final class EngineRow {
         let contentTintedWhenNil: Set<String> = (contentFinal ?? contentAfterUpdate) is ListContentConfiguration
             ? ListContentConfiguration.propertiesTintedWhenNil : []
         for (configuration, before, afterUpdate, final, setByEvent) in [
-            ("content", contentBefore, contentAfterUpdate?.inspectableProperties ?? [], contentFinal?.inspectableProperties ?? [],
-             self.setByEvent),
-            ("background", backgroundBefore, backgroundAfterUpdate?.inspectableProperties ?? [],
-             backgroundFinal?.inspectableProperties ?? [], backgroundSetByEvent),
+            ("content", content.before, content.afterUpdate, content.afterHooks, self.setByEvent),
+            ("background", backgrounds.before, backgrounds.afterUpdate, backgrounds.afterHooks, backgroundSetByEvent),
         ] {
             for change in PropertyChange.changes(before: before, afterUpdate: afterUpdate, afterHooks: final,
                                                  setByEvent: setByEvent) {

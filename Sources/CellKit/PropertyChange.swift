@@ -77,3 +77,41 @@ public struct PropertyChange: Hashable, Sendable {
         return result
     }
 }
+
+extension PropertyChange {
+    /// The three property lists `changes(before:afterUpdate:afterHooks:)` diffs.
+    public typealias PropertyLists = (before: [InspectableProperty], afterUpdate: [InspectableProperty],
+                                      afterHooks: [InspectableProperty])
+
+    /// The lists of a content configuration's three stages, read once per distinct configuration:
+    /// a stage equal to an earlier one reuses that stage's list instead of reading every property
+    /// again. Only table-described configurations are compared, because their synthesised
+    /// equality covers every value and its customisation flag, so equal configurations have
+    /// identical lists; any other kind is read at every stage.
+    public static func propertyLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
+                                     afterHooks: (any ContentConfiguration)?) -> PropertyLists {
+        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }) { a, b in
+            a is any PropertyInspectable && a.isEqual(to: b)
+        }
+    }
+
+    /// The same for a background configuration (or any other table-described value type).
+    public static func propertyLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?)
+        -> PropertyLists
+    {
+        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: ==)
+    }
+
+    private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?,
+                                    read: (C) -> [InspectableProperty], same: (C, C) -> Bool) -> PropertyLists {
+        func matches(_ a: C?, _ b: C?) -> Bool {
+            guard let a, let b else { return false }
+            return same(a, b)
+        }
+        let beforeList = before.map(read) ?? []
+        let updatedList = matches(afterUpdate, before) ? beforeList : afterUpdate.map(read) ?? []
+        let finalList = matches(afterHooks, afterUpdate) ? updatedList
+            : matches(afterHooks, before) ? beforeList : afterHooks.map(read) ?? []
+        return (beforeList, updatedList, finalList)
+    }
+}

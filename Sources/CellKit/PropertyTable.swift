@@ -16,7 +16,12 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
 /// name is built once, so reading every property of a configuration allocates no strings.
 public struct PropertyDescriptor<Root>: Sendable {
     public let name: String
-    public var kindName: String { lens.kindName }
+    public let kindName: String
+    /// The value and its customisation flag, by a closure made once per table where the value's
+    /// type is concrete, so a read (every property, several times per update pass) needs no
+    /// existential dispatch or generic metadata lookup.
+    let readStored: @Sendable (Root) -> (PropertyValue, Bool)
+    /// Writes are rare (event sets, plugin setters): they go through the typed lens.
     let lens: any PropertyLens<Root>
 
     /// `validate` returns a reason when a value of the right kind is out of range.
@@ -25,16 +30,24 @@ public struct PropertyDescriptor<Root>: Sendable {
         validate: (@Sendable (V) -> String?)? = nil
     ) {
         self.name = name
+        kindName = V.propertyKindName
+        readStored = { root in
+            let stored = root[keyPath: keyPath]
+            return (stored.value.propertyValue, stored.isCustomized)
+        }
         lens = CustomizableLens(keyPath: keyPath, validate: validate)
     }
 
-    init(name: String, lens: any PropertyLens<Root>) {
+    init(name: String, kindName: String, readStored: @escaping @Sendable (Root) -> (PropertyValue, Bool),
+         lens: any PropertyLens<Root>) {
         self.name = name
+        self.kindName = kindName
+        self.readStored = readStored
         self.lens = lens
     }
 
     func read(_ root: Root) -> InspectableProperty {
-        let (value, isCustomized) = lens.read(root)
+        let (value, isCustomized) = readStored(root)
         return InspectableProperty(name: name, value: value, isCustomized: isCustomized)
     }
 
@@ -43,12 +56,10 @@ public struct PropertyDescriptor<Root>: Sendable {
     }
 }
 
-/// Typed access to one customizable property, behind an existential so tables can mix types and
-/// nest: a nested table composes key paths instead of copying the inner value per read.
+/// Typed writes to one customizable property, behind an existential so tables can mix types and
+/// nest: a nested table composes key paths for its writes.
 protocol PropertyLens<Root>: Sendable {
     associatedtype Root
-    var kindName: String { get }
-    func read(_ root: Root) -> (PropertyValue, Bool)
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer>
 }
@@ -57,13 +68,6 @@ protocol PropertyLens<Root>: Sendable {
 struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unchecked Sendable {
     let keyPath: WritableKeyPath<Root, Customizable<V>>
     let validate: (@Sendable (V) -> String?)?
-
-    var kindName: String { V.propertyKindName }
-
-    func read(_ root: Root) -> (PropertyValue, Bool) {
-        let stored = root[keyPath: keyPath]
-        return (stored.value.propertyValue, stored.isCustomized)
-    }
 
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError) {
         guard let converted = try V.converting(value, property: name) else {
@@ -95,7 +99,12 @@ public struct PropertyTable<Root>: Sendable {
         -> [PropertyDescriptor<Outer>]
     {
         descriptors.map { inner in
-            PropertyDescriptor<Outer>(name: prefix + "." + inner.name, lens: inner.lens.rebased(onto: keyPath))
+            // Reads compose the inner table's concrete closure with the projection to the inner
+            // value, so a nested read costs what the inner table's own read does.
+            let readInner = inner.readStored
+            return PropertyDescriptor<Outer>(name: prefix + "." + inner.name, kindName: inner.kindName,
+                                             readStored: { readInner($0[keyPath: keyPath]) },
+                                             lens: inner.lens.rebased(onto: keyPath))
         }
     }
 }
