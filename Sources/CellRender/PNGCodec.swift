@@ -37,24 +37,21 @@ extension RasterImage {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Encodes the image as an 8-bit RGBA PNG, straight alpha, fast compression, no tIME chunk,
-    /// into a temporary file that is renamed over `path` only once complete.
+    /// Encodes the image as an 8-bit RGBA PNG, straight alpha, zlib level 1, no tIME chunk,
+    /// into a temporary file that is renamed over `path` only once complete. Rows are
+    /// un-premultiplied one at a time inside the encoder, so no frame-sized copy is made.
     public func writePNG(path: String) throws(PNGError) {
-        var image = png_image()
-        image.version = cellhost_png_image_version()
-        image.width = UInt32(width)
-        image.height = UInt32(height)
-        image.format = cellhost_png_format_bgra()
-        image.flags = cellhost_png_flag_fast()
         let temporary = path + ".partial-\(getpid())"
-        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
-        pixels.withUnsafeBufferPointer { src in
-            bytes.withUnsafeMutableBufferPointer { cellhost_unpremultiply_bgra(src.baseAddress, $0.baseAddress, src.count) }
+        guard let file = fopen(temporary, "wb") else {
+            throw PNGError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
         }
-        let ok = bytes.withUnsafeBytes { png_image_write_to_file(&image, temporary, 0, $0.baseAddress, Int32(width * 4), nil) }
-        guard ok != 0 else {
-            let reason = pngMessage(&image, fallback: "cannot write PNG")
-            png_image_free(&image)
+        var failure = cellhost_png_failure()
+        let written = pixels.withUnsafeBufferPointer {
+            cellhost_png_write_argb(file, $0.baseAddress, UInt32(width), UInt32(height), cellhost_png_frame_settings(), &failure)
+        }
+        let closed = fclose(file) == 0
+        guard written != 0, closed else {
+            let reason = written == 0 ? failureMessage(&failure) : "cannot finish writing: \(String(cString: strerror(errno)))"
             unlink(temporary)
             throw PNGError(path: path, reason: reason)
         }
@@ -64,6 +61,14 @@ extension RasterImage {
             throw PNGError(path: path, reason: "cannot rename finished PNG into place: \(reason)")
         }
     }
+}
+
+private func failureMessage(_ failure: inout cellhost_png_failure) -> String {
+    let message = withUnsafeBytes(of: &failure.message) { raw -> String in
+        let end = raw.firstIndex(of: 0) ?? raw.count
+        return String(decoding: raw.prefix(end), as: UTF8.self)
+    }
+    return message.isEmpty ? "cannot write PNG" : message
 }
 
 private func pngMessage(_ image: inout png_image, fallback: String) -> String {

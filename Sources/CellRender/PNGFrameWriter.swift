@@ -1,24 +1,27 @@
 import Foundation
 
-/// Encodes frames to PNG on one background thread, so encoding (10–20× the cost of compositing)
-/// never sits on the event path. The queue is bounded: when the encoder falls behind, `enqueue`
-/// waits instead of letting memory grow without limit.
+/// Encodes frames to PNG on background threads, so encoding (10–20× the cost of compositing)
+/// never sits on the event path; two encoders by default, because one frame's deflate is
+/// sequential and the machine has more than one core. Frames go to distinct paths, so their
+/// order of completion does not matter. The queue is bounded: when the encoders fall behind,
+/// `enqueue` waits instead of letting memory grow without limit.
 public final class PNGFrameWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [(RasterImage, String)] = []
     private var errors: [PNGError] = []
-    private var busy = false
+    private var encoding = 0
     private var closed = false
     private let capacity: Int
-    private var thread: Thread?
 
-    /// `capacity`: frames that may wait for encoding before `enqueue` blocks.
-    public init(capacity: Int = 4) {
+    /// `capacity`: frames that may wait for encoding before `enqueue` blocks;
+    /// `encoders`: frames encoded at the same time.
+    public init(capacity: Int = 4, encoders: Int = 2) {
         self.capacity = max(1, capacity)
-        let thread = Thread { [unowned self] in self.run() }
-        thread.name = "cellhost.png-writer"
-        self.thread = thread
-        thread.start()
+        for index in 0..<max(1, encoders) {
+            let thread = Thread { [unowned self] in self.run() }
+            thread.name = "cellhost.png-writer-\(index)"
+            thread.start()
+        }
     }
 
     deinit {
@@ -42,7 +45,7 @@ public final class PNGFrameWriter: @unchecked Sendable {
     /// and how many others failed. The writer accepts no frames afterwards.
     public func finish() throws(PNGWriteFailure) {
         condition.lock()
-        while !queue.isEmpty || busy { condition.wait() }
+        while !queue.isEmpty || encoding > 0 { condition.wait() }
         closed = true
         condition.broadcast()
         let failures = errors
@@ -56,14 +59,14 @@ public final class PNGFrameWriter: @unchecked Sendable {
             while queue.isEmpty && !closed { condition.wait() }
             if queue.isEmpty { condition.unlock(); return }
             let (image, path) = queue.removeFirst()
-            busy = true
+            encoding += 1
             condition.broadcast()
             condition.unlock()
             var failure: PNGError?
             do throws(PNGError) { try image.writePNG(path: path) } catch { failure = error }
             condition.lock()
             if let failure { errors.append(failure) }
-            busy = false
+            encoding -= 1
             condition.broadcast()
             condition.unlock()
         }
