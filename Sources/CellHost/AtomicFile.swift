@@ -85,6 +85,13 @@ public struct SinkError: Error, CustomStringConvertible, Equatable {
     public init(_ d: String) { description = d }
 }
 
+/// A new, empty, private directory under /tmp named `prefix-XXXXXX` (mkdtemp); nil when /tmp
+/// cannot take one.
+public func makeTemporaryDirectory(prefix: String) -> String? {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } }
+}
+
 /// Creates `path` and its missing parents (mkdir -p).
 public func makeDirectories(_ path: String) throws(SinkError) {
     var current = path.hasPrefix("/") ? "" : "."

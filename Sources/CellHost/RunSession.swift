@@ -213,8 +213,7 @@ public enum RunSession {
 
     /// Frames needed only for the contact sheet go to a scratch directory removed afterwards.
     static func scratchDirectory() -> String? {
-        var template = Array("/tmp/cellhost-frames-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { p in mkdtemp(p.baseAddress!).map { String(cString: $0) } }
+        makeTemporaryDirectory(prefix: "cellhost-frames")
     }
 
     static func removeFrames(in dir: String, count: Int) {

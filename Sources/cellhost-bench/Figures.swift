@@ -139,8 +139,7 @@ struct Figures {
         guard let source = pluginPaths.first(where: { $0.hasSuffix("libProgressMeter.so") }) else {
             throw BenchError("libProgressMeter.so was not found next to the executable")
         }
-        var template = Array("/tmp/cellhost-bench-XXXXXX".utf8CString)
-        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else {
+        guard let dir = makeTemporaryDirectory(prefix: "cellhost-bench") else {
             throw BenchError("cannot create a temporary directory in /tmp")
         }
         defer { _ = system("rm -rf '\(dir)'") }
@@ -228,8 +227,7 @@ struct Figures {
     /// The embedded default stream run end to end (plugins, parse, engine, compositor), with PNG
     /// frames written and without.
     func pngFrames() throws -> FigureLine {
-        var template = Array("/tmp/cellhost-bench-frames-XXXXXX".utf8CString)
-        guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else {
+        guard let dir = makeTemporaryDirectory(prefix: "cellhost-bench-frames") else {
             throw BenchError("cannot create a temporary directory in /tmp")
         }
         defer { _ = system("rm -rf '\(dir)'") }
