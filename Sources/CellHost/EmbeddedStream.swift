@@ -29,7 +29,7 @@ public enum EmbeddedStream {
             #"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 2}}"#,
             #"{"section": {"id": "builtin", "header": "Built-in cells", "footer": "List content configurations from CellKit"}}"#,
             #"{"item": {"id": "inbox", "set": {"text": "Inbox", "image": {"symbol": "tray"}}}}"#,
-            #"{"item": {"id": "drafts", "style": "subtitleCell", "set": {"text": "Drafts", "secondaryText": "3 unsent messages", "image": {"symbol": "doc"}}}}"#,
+            #"{"item": {"id": "drafts", "style": "subtitleCell", "set": {"text": "Drafts", "secondaryText": "3 unsent messages", "image": {"symbol": "envelope"}}}}"#,
             #"{"item": {"id": "flagged", "style": "valueCell", "set": {"text": "Flagged", "secondaryText": "12", "textProperties.color": "systemOrange"}}}"#,
         ]
         var ids = ["inbox", "drafts", "flagged"]

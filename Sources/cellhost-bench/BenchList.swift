@@ -33,7 +33,7 @@ struct BenchList {
             #"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 3}}"#,
             #"{"section": {"id": "all", "header": "Items"}}"#,
             #"{"item": {"id": "t0", "set": {"text": "Inbox", "image": {"symbol": "tray"}}}}"#,
-            #"{"item": {"id": "t1", "style": "subtitleCell", "set": {"text": "Drafts", "secondaryText": "3 unsent messages", "image": {"symbol": "doc"}}}}"#,
+            #"{"item": {"id": "t1", "style": "subtitleCell", "set": {"text": "Drafts", "secondaryText": "3 unsent messages", "image": {"symbol": "envelope"}}}}"#,
             #"{"item": {"id": "t2", "style": "valueCell", "set": {"text": "Flagged", "secondaryText": "12"}}}"#,
         ]
         for (i, type) in plugins.typeIdentifiers.sorted().enumerated() {
