@@ -8,44 +8,65 @@ import CellKit
 struct DescriptorValidator {
     let path: String
     let cache: FFISignatureCache
+    /// Every read of plugin memory goes through this (see `ProbedMemory`).
+    let memory: ProbedMemory
 
     private func fail(_ why: String) -> PluginLoadError { PluginLoadError(path: path, reason: .invalidDescriptor(why)) }
 
-    /// "com.example.thing": two or more dot-separated labels of letters, digits, '-' and '_',
-    /// the first starting with a letter.
+    /// "com.example.thing": two or more dot-separated labels of ASCII letters, digits, '-' and
+    /// '_', the first starting with a letter. Checked on UTF-8 bytes: any non-ASCII byte refuses.
     static func isReverseDNS(_ id: String) -> Bool {
-        let labels = id.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), labels[0].first!.isLetter else { return false }
-        return labels.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } }
+        var labels = 0, labelLength = 0
+        for byte in id.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0 else { return false }
+                labels += 1
+                labelLength = 0
+                continue
+            }
+            guard byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { return false }
+            if labels == 0 && labelLength == 0 && !byte.isASCIILetter { return false }
+            labelLength += 1
+        }
+        return labelLength > 0 && labels >= 1
     }
 
     /// A property or action name: [A-Za-z_][A-Za-z0-9_]*, dotted segments allowed.
     static func isIdentifier(_ name: String) -> Bool {
-        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        return segments.allSatisfy { s in
-            guard let first = s.first, first.isASCII, first.isLetter || first == "_" else { return false }
-            return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        var segmentLength = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard segmentLength > 0 else { return false }
+                segmentLength = 0
+                continue
+            }
+            let allowed = byte == UInt8(ascii: "_") || (segmentLength == 0 ? byte.isASCIILetter : byte.isASCIILetterOrDigit)
+            guard allowed else { return false }
+            segmentLength += 1
         }
+        return segmentLength > 0
     }
 
-    func string(_ pointer: UnsafePointer<CChar>?, _ field: String, required: Bool) throws(PluginLoadError) -> String? {
+    /// `field` names the string in a refusal; it is built only then.
+    func string(_ pointer: UnsafePointer<CChar>?, _ field: @autoclosure () -> String,
+                required: Bool) throws(PluginLoadError) -> String? {
         guard let pointer else {
-            if required { throw fail("\(field) is NULL") }
+            if required { throw fail("\(field()) is NULL") }
             return nil
         }
         var first: CChar = 0
-        guard cellhost_probe_read(pointer, &first, 1) == 0 else { throw fail("\(field) points to unreadable memory") }
+        guard memory.read(pointer, into: &first) else { throw fail("\(field()) points to unreadable memory") }
         let value = String(cString: pointer)
-        if required && value.isEmpty { throw fail("\(field) is empty") }
+        if required && value.isEmpty { throw fail("\(field()) is empty") }
         return value
     }
 
     /// Reads a `T` that starts with a `cellhost_header`, checking the header first.
-    func readStruct<T>(_ pointer: UnsafeRawPointer?, as _: T.Type, _ what: String) throws(PluginLoadError) -> T {
-        guard let pointer else { throw fail("\(what) is NULL") }
+    func readStruct<T>(_ pointer: UnsafeRawPointer?, as _: T.Type, _ what: @autoclosure () -> String) throws(PluginLoadError) -> T {
+        guard let pointer else { throw fail("\(what()) is NULL") }
         var header = cellhost_header()
-        guard cellhost_probe_read(pointer, &header, MemoryLayout<cellhost_header>.size) == 0 else {
-            throw fail("\(what) points to unreadable memory")
+        guard memory.read(pointer, into: &header) else {
+            throw fail("\(what()) points to unreadable memory")
         }
         let host = PluginLoader.hostVersion
         guard header.abi_major == host.major, header.abi_minor <= host.minor else {
@@ -54,12 +75,14 @@ struct DescriptorValidator {
         }
         let known = MemoryLayout<T>.size
         guard header.struct_size >= known, header.struct_size <= PluginLoader.maximumStructSize else {
-            throw fail("\(what) has struct_size \(header.struct_size); ABI \(host.major).\(host.minor) needs \(known)")
+            throw fail("\(what()) has struct_size \(header.struct_size); ABI \(host.major).\(host.minor) needs \(known)")
         }
-        let value = UnsafeMutablePointer<T>.allocate(capacity: 1)
-        defer { value.deallocate() }
-        guard cellhost_probe_read(pointer, value, known) == 0 else { throw fail("\(what) runs into unreadable memory") }
-        return value.move()
+        let read: T? = withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { value in
+            guard memory.read(pointer, into: value.baseAddress!, count: known) else { return nil }
+            return value.baseAddress!.move()
+        }
+        guard let read else { throw fail("\(what()) runs into unreadable memory") }
+        return read
     }
 
     func types(_ d: cellhost_plugin_descriptor, pluginID: String,
@@ -71,7 +94,7 @@ struct DescriptorValidator {
         var seen = Set<String>()
         for i in 0..<Int(d.type_count) {
             var entry: UnsafePointer<cellhost_config_type>?
-            guard cellhost_probe_read(list + i, &entry, MemoryLayout<UnsafeRawPointer>.size) == 0 else {
+            guard memory.read(list + i, into: &entry) else {
                 throw fail("types[\(i)] lies in unreadable memory")
             }
             let t = try readStruct(entry, as: cellhost_config_type.self, "types[\(i)]")
@@ -90,14 +113,22 @@ struct DescriptorValidator {
 
     private func configurationType(_ t: cellhost_config_type, descriptor: UnsafePointer<cellhost_config_type>, id: String,
                                    pluginID: String) throws(PluginLoadError) -> PluginConfigurationType {
-        let missing = [("make_default", t.make_default == nil), ("copy", t.copy == nil), ("destroy", t.destroy == nil),
-                       ("equal", t.equal == nil), ("updated_for_state", t.updated_for_state == nil),
-                       ("is_customized", t.is_customized == nil)].filter(\.1).map(\.0)
+        var missing: [String] = []
+        if t.make_default == nil { missing.append("make_default") }
+        if t.copy == nil { missing.append("copy") }
+        if t.destroy == nil { missing.append("destroy") }
+        if t.equal == nil { missing.append("equal") }
+        if t.updated_for_state == nil { missing.append("updated_for_state") }
+        if t.is_customized == nil { missing.append("is_customized") }
         guard missing.isEmpty else { throw fail("type \(id) lacks required function(s) \(missing.joined(separator: ", "))") }
         let v = try readStruct(t.view_type, as: cellhost_view_type.self, "type \(id)'s view_type")
-        let missingView = [("make", v.make == nil), ("supports", v.supports == nil),
-                           ("set_configuration", v.set_configuration == nil), ("size_that_fits", v.size_that_fits == nil),
-                           ("draw", v.draw == nil), ("destroy", v.destroy == nil)].filter(\.1).map(\.0)
+        var missingView: [String] = []
+        if v.make == nil { missingView.append("make") }
+        if v.supports == nil { missingView.append("supports") }
+        if v.set_configuration == nil { missingView.append("set_configuration") }
+        if v.size_that_fits == nil { missingView.append("size_that_fits") }
+        if v.draw == nil { missingView.append("draw") }
+        if v.destroy == nil { missingView.append("destroy") }
         guard missingView.isEmpty else {
             throw fail("type \(id)'s view_type lacks required function(s) \(missingView.joined(separator: ", "))")
         }
@@ -108,18 +139,19 @@ struct DescriptorValidator {
     }
 
     /// Walks an array of header-led structs with the stride of its first element's struct_size.
-    private func elements<T>(_ base: UnsafePointer<T>?, count: UInt32, as _: T.Type, _ what: String)
+    private func elements<T>(_ base: UnsafePointer<T>?, count: UInt32, as _: T.Type, _ what: @autoclosure () -> String)
         throws(PluginLoadError) -> [(T, UnsafePointer<T>)]
     {
         guard count > 0 else { return [] }
-        guard count <= PluginLoader.maximumCount else { throw fail("\(what) count \(count) is not plausible") }
-        guard let base else { throw fail("\(what) is NULL but its count is \(count)") }
-        let first = try readStruct(base, as: T.self, "\(what)[0]")
+        guard count <= PluginLoader.maximumCount else { throw fail("\(what()) count \(count) is not plausible") }
+        guard let base else { throw fail("\(what()) is NULL but its count is \(count)") }
+        let first = try readStruct(base, as: T.self, "\(what())[0]")
         let stride = Int(withUnsafeBytes(of: first) { $0.load(as: cellhost_header.self) }.struct_size)
         var result = [(first, base)]
+        result.reserveCapacity(Int(count))
         for i in 1..<Int(count) {
             let pointer = UnsafeRawPointer(base).advanced(by: i * stride).assumingMemoryBound(to: T.self)
-            result.append((try readStruct(pointer, as: T.self, "\(what)[\(i)]"), pointer))
+            result.append((try readStruct(pointer, as: T.self, "\(what())[\(i)]"), pointer))
         }
         return result
     }
@@ -138,10 +170,8 @@ struct DescriptorValidator {
                 throw fail("property \(id).\(name): \(error.description)")
             }
             guard let getter = p.getter else { throw fail("property \(id).\(name) has no getter") }
-            do {
-                result.append(try PluginProperty(name: name, encoding: encoding, getter: getter, setter: p.setter,
-                                                 descriptor: pointer, cache: cache))
-            } catch { throw fail("property \(id).\(name): \(error.description)") }
+            result.append(PluginProperty(name: name, encoding: encoding, getter: getter, setter: p.setter,
+                                         descriptor: pointer, cache: cache))
         }
         return result
     }
@@ -161,17 +191,31 @@ struct DescriptorValidator {
             }
             guard let function = a.function else { throw fail("action \(id).\(name) has no function") }
             var argumentNames = (try string(a.argument_names, "action \(id).\(name)'s argument_names", required: false))
-                .map { $0.split(separator: ",").map { $0.trimmingCharacters() } } ?? []
+                .map(Self.argumentNames) ?? []
             if argumentNames.isEmpty { argumentNames = arguments.indices.map { "arg\($0 + 1)" } }
             guard argumentNames.count == arguments.count else {
                 throw fail("action \(id).\(name) names \(argumentNames.count) argument(s) but its encoding \"\(encodingText)\" has \(arguments.count)")
             }
-            do {
-                result.append(try PluginAction(name: name, arguments: arguments, argumentNames: argumentNames,
-                                               function: function, descriptor: pointer, cache: cache))
-            } catch { throw fail("action \(id).\(name): \(error.description)") }
+            result.append(PluginAction(name: name, arguments: arguments, argumentNames: argumentNames,
+                                       function: function, descriptor: pointer, cache: cache))
         }
         return result
+    }
+}
+
+extension DescriptorValidator {
+    /// "by, animated" → ["by", "animated"]: comma-separated, spaces around each name dropped.
+    /// ASCII text is split on bytes; other text by `Character`, as the rule is written.
+    static func argumentNames(_ text: String) -> [String] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(separator: ",").map { $0.trimmingCharacters() }
+        }
+        return text.utf8.split(separator: UInt8(ascii: ",")).map { name in
+            var start = name.startIndex, end = name.endIndex
+            while start < end && name[start] == UInt8(ascii: " ") { start = name.index(after: start) }
+            while end > start && name[name.index(before: end)] == UInt8(ascii: " ") { end = name.index(before: end) }
+            return String(Substring(name[start..<end]))
+        }
     }
 }
 
@@ -179,4 +223,9 @@ private extension Substring {
     func trimmingCharacters() -> String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
+}
+
+private extension UInt8 {
+    var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    var isASCIILetterOrDigit: Bool { isASCIILetter || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) }
 }

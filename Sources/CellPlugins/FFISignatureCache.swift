@@ -52,8 +52,9 @@ public struct FFIPrepareError: Error, CustomStringConvertible {
     public var description: String { "libffi could not prepare a call of shape \(signature) (status \(status))" }
 }
 
-/// One `ffi_cif` per call signature, prepared on first use and kept for the life of the process
-/// (loaded plugins hold pointers to them; the set of signatures is small and bounded).
+/// One `ffi_cif` per call signature, prepared on a member's first call (not at load) and kept for
+/// the life of the process (loaded plugins hold pointers to them; the set of signatures is small
+/// and bounded).
 /// `ffi_prep_cif` on every call is the slow path; this makes it a one-time cost.
 public final class FFISignatureCache: Sendable {
     public static let shared = FFISignatureCache()
@@ -76,6 +77,9 @@ public final class FFISignatureCache: Sendable {
         }
         return try result.get()
     }
+
+    /// The signatures prepared so far: loading a plugin prepares none, its first calls do.
+    var preparedSignatures: Set<CallSignature> { cifs.withLock { Set($0.keys) } }
 
     /// Prepares a fresh cif: what the cache does once per signature (cellhost-bench times doing it per call).
     /// The cif and its argument array live until the process ends.

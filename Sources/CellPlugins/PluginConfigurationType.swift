@@ -1,9 +1,9 @@
 import CCellHostABI
 import CellKit
 
-/// A configuration type a loaded plugin provides, validated, with its functions resolved and
-/// every property's and action's cif prepared. Lives as long as the process (plugins are never
-/// unloaded), so configurations and views can hold it without ownership concerns.
+/// A configuration type a loaded plugin provides, validated, with its functions resolved (each
+/// property's and action's cif is prepared on its first call). Lives as long as the process
+/// (plugins are never unloaded), so configurations and views can hold it without ownership concerns.
 public final class PluginConfigurationType: @unchecked Sendable {
     public let typeIdentifier: String
     public let displayName: String?

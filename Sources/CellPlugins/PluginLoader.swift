@@ -65,8 +65,9 @@ enum PluginLoader {
         // dlopen of a loaded library returns the same image, hence the same descriptor.
         if let loaded = alreadyLoaded.first(where: { $0.descriptor == descriptorPointer }) { return loaded }
 
-        let descriptor = try readDescriptor(descriptorPointer, path: path)
-        let validator = DescriptorValidator(path: path, cache: cache)
+        let memory = ProbedMemory()
+        let descriptor = try readDescriptor(descriptorPointer, path: path, memory: memory)
+        let validator = DescriptorValidator(path: path, cache: cache, memory: memory)
         let pluginID = try validator.string(descriptor.plugin_id, "plugin_id", required: true)!
         guard DescriptorValidator.isReverseDNS(pluginID) else {
             throw fail(.invalidDescriptor("plugin_id \"\(pluginID)\" is not a reverse-DNS identifier such as com.example.plugin"))
@@ -108,12 +109,12 @@ enum PluginLoader {
 
     /// Reads the descriptor without trusting the pointer: the header is probed first, then the
     /// version rule and size are checked before anything past the header is read.
-    static func readDescriptor(_ pointer: UnsafePointer<cellhost_plugin_descriptor>,
-                               path: String) throws(PluginLoadError) -> cellhost_plugin_descriptor {
+    static func readDescriptor(_ pointer: UnsafePointer<cellhost_plugin_descriptor>, path: String,
+                               memory: ProbedMemory) throws(PluginLoadError) -> cellhost_plugin_descriptor {
         func fail(_ reason: PluginLoadError.Reason) -> PluginLoadError { PluginLoadError(path: path, reason: reason) }
         var head = (cellhost_header(), UInt32(0))
         let headSize = MemoryLayout<cellhost_header>.stride + MemoryLayout<UInt32>.size
-        guard withUnsafeMutableBytes(of: &head, { cellhost_probe_read(pointer, $0.baseAddress, headSize) }) == 0 else {
+        guard withUnsafeMutableBytes(of: &head, { memory.read(pointer, into: $0.baseAddress!, count: headSize) }) else {
             throw fail(.garbageDescriptor("it points to unreadable memory"))
         }
         let (header, magic) = head
@@ -129,7 +130,7 @@ enum PluginLoader {
             throw fail(.invalidDescriptor("the descriptor's struct_size is \(header.struct_size) bytes; ABI \(header.abi_major).\(header.abi_minor) needs \(known)"))
         }
         var descriptor = cellhost_plugin_descriptor()
-        guard withUnsafeMutableBytes(of: &descriptor, { cellhost_probe_read(pointer, $0.baseAddress, Int(known)) }) == 0 else {
+        guard withUnsafeMutableBytes(of: &descriptor, { memory.read(pointer, into: $0.baseAddress!, count: Int(known)) }) else {
             throw fail(.garbageDescriptor("the descriptor runs into unreadable memory"))
         }
         return descriptor

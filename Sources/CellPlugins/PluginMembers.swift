@@ -2,9 +2,12 @@ import CCellHostABI
 import Glibc
 import CFFI
 import CellKit
+import Synchronization
 
 /// A property a plugin type declares: its name, type encoding, and the getter/setter called
-/// through libffi with cifs prepared once at load.
+/// through libffi. Each call signature's cif is prepared once per process, on first use, and the
+/// property keeps the pointer; a call then builds its argument frame in C (`cffi_call_*` in the
+/// CFFI shim) with no allocation and no `PropertyValue` in between for the typed setters.
 public final class PluginProperty: @unchecked Sendable {
     public let name: String
     public let encoding: ValueEncoding
@@ -12,63 +15,114 @@ public final class PluginProperty: @unchecked Sendable {
     public let getter: cellhost_fn
     public let setter: cellhost_fn?
     public let descriptor: UnsafePointer<cellhost_property>
-    let getterCIF: UnsafeMutablePointer<ffi_cif>
-    let setterCIF: UnsafeMutablePointer<ffi_cif>?
+    private let cache: FFISignatureCache
+    private let getterCIF = Atomic<UnsafeMutablePointer<ffi_cif>?>(nil)
+    private let setterCIF = Atomic<UnsafeMutablePointer<ffi_cif>?>(nil)
 
     init(name: String, encoding: ValueEncoding, getter: cellhost_fn, setter: cellhost_fn?,
-         descriptor: UnsafePointer<cellhost_property>, cache: FFISignatureCache) throws(FFIPrepareError) {
+         descriptor: UnsafePointer<cellhost_property>, cache: FFISignatureCache) {
         self.name = name
         self.encoding = encoding
         self.getter = getter
         self.setter = setter
         self.descriptor = descriptor
-        getterCIF = try cache.cif(for: .getter(encoding))
-        setterCIF = setter == nil ? nil : try cache.cif(for: .setter(encoding))
+        self.cache = cache
     }
 
     public var isReadOnly: Bool { setter == nil }
 
-    /// Reads the property of the configuration `handle` through its getter.
+    /// The cif for `signature`, kept in `slot` after the first call. Every thread that races on
+    /// the first call gets the same pointer from the cache, so the slot only ever holds one value.
+    @inline(__always)
+    private func cif(_ slot: borrowing Atomic<UnsafeMutablePointer<ffi_cif>?>,
+                     _ signature: CallSignature) throws(FFIPrepareError) -> UnsafeMutablePointer<ffi_cif> {
+        if let cif = slot.load(ordering: .acquiring) { return cif }
+        let cif = try cache.cif(for: signature)
+        slot.store(cif, ordering: .releasing)
+        return cif
+    }
+
+    /// Reads the property of the configuration `handle` through its getter. `.none` if libffi
+    /// cannot prepare the getter's call (it can for every encoding of the ABI).
     public func value(of handle: OpaquePointer) -> PropertyValue {
+        guard let cif = try? cif(getterCIF, .getter(encoding)) else { return .none }
         var result = FFIValueBuffer()
-        var configArgument: OpaquePointer? = handle
-        var descriptorArgument: UnsafePointer<cellhost_property>? = descriptor
-        withUnsafeMutablePointer(to: &configArgument) { c in
-            withUnsafeMutablePointer(to: &descriptorArgument) { d in
-                var arguments: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (UnsafeMutableRawPointer(c),
-                                                                                      UnsafeMutableRawPointer(d))
-                withUnsafeMutablePointer(to: &arguments) { a in
-                    a.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 2) { list in
-                        withUnsafeMutableBytes(of: &result) { ffi_call(getterCIF, getter, $0.baseAddress, list) }
-                    }
-                }
-            }
+        withUnsafeMutableBytes(of: &result) {
+            cffi_call_getter(cif, getter, UnsafeMutableRawPointer(handle), descriptor, $0.baseAddress)
         }
         return result.value(as: encoding)
     }
 
-    /// Writes `value` into the configuration `handle` through the setter (one `ffi_call` with the
-    /// cached cif, no allocation for non-string values). The caller owns `handle` alone.
+    /// The setter and its cif, or why the property cannot be set.
+    @inline(__always)
+    private func prepareSet(_ expected: ValueEncoding, got: @autoclosure () -> String)
+        throws(ConfigurationPropertyError) -> (cellhost_fn, UnsafeMutablePointer<ffi_cif>)
+    {
+        guard let setter else { throw .invalidValue(property: name, reason: "the property is read-only") }
+        guard encoding == expected else { throw .typeMismatch(property: name, expected: encoding.kindName, got: got()) }
+        do { return (setter, try cif(setterCIF, .setter(encoding))) } catch {
+            throw .invalidValue(property: name, reason: error.description)
+        }
+    }
+
+    // Typed setters: one `ffi_call` through the cached cif, the value passed as the C type.
+    // The caller owns `handle` alone.
+
+    /// Sets a `q` (int64) property.
+    public func set(int64 value: Int64, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
+        let (setter, cif) = try prepareSet(.int64, got: "int")
+        cffi_call_setter_int64(cif, setter, UnsafeMutableRawPointer(handle), descriptor, value)
+    }
+
+    /// Sets a `d` (double) property.
+    public func set(double value: Double, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
+        let (setter, cif) = try prepareSet(.double, got: "double")
+        cffi_call_setter_double(cif, setter, UnsafeMutableRawPointer(handle), descriptor, value)
+    }
+
+    /// Sets a `B` (bool) property.
+    public func set(bool value: Bool, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
+        let (setter, cif) = try prepareSet(.bool, got: "bool")
+        cffi_call_setter_bool(cif, setter, UnsafeMutableRawPointer(handle), descriptor, value)
+    }
+
+    /// Sets a `{Color=dddd}` property (a dynamic colour crosses as its light appearance).
+    public func set(color value: Color, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
+        let (setter, cif) = try prepareSet(.color, got: "color")
+        var argument = cellhost_color(value)
+        cffi_call_setter(cif, setter, UnsafeMutableRawPointer(handle), descriptor, &argument)
+    }
+
+    /// Writes `value` into the configuration `handle` through the setter: one switch on the
+    /// encoding, then the typed call for the common cases (no `PropertyValue` copy, no
+    /// allocation); other values go through the conversion actions use (`FFIValueBuffer`), which
+    /// also accepts an int for a double and names for colours and transformers. The caller owns
+    /// `handle` alone.
     public func set(_ value: PropertyValue, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        guard let setter, let setterCIF else {
-            throw .invalidValue(property: name, reason: "the property is read-only")
-        }
-        try FFIValueBuffer.withArgument(value, as: encoding, name: name) { valuePointer in
-            var configArgument: OpaquePointer? = handle
-            var descriptorArgument: UnsafePointer<cellhost_property>? = descriptor
-            withUnsafeMutablePointer(to: &configArgument) { c in
-                withUnsafeMutablePointer(to: &descriptorArgument) { d in
-                    var arguments: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) =
-                        (UnsafeMutableRawPointer(c), UnsafeMutableRawPointer(d), valuePointer)
-                    withUnsafeMutablePointer(to: &arguments) { a in
-                        a.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: 3) { list in
-                            var ignored: UInt64 = 0
-                            ffi_call(setterCIF, setter, &ignored, list)
-                        }
-                    }
-                }
+        if setter == nil { throw .invalidValue(property: name, reason: "the property is read-only") }
+        switch encoding {
+        case .int64:
+            if case .int(let i) = value { return try set(int64: i, on: handle) }
+        case .double:
+            if case .double(let d) = value { return try set(double: d, on: handle) }
+        case .bool:
+            if case .bool(let b) = value { return try set(bool: b, on: handle) }
+        case .color:
+            if case .color(let c) = value { return try set(color: c, on: handle) }
+        case .string:
+            guard case .string(let s) = value else { break }
+            let (setter, cif) = try prepareSet(.string, got: "string")
+            s.withCString { c in
+                var argument: UnsafePointer<CChar>? = c
+                cffi_call_setter(cif, setter, UnsafeMutableRawPointer(handle), descriptor, &argument)
             }
+            return
+        case .size, .insets, .transformer:
+            break
         }
+        var argument = try FFIValueBuffer(nonString: value, as: encoding, name: name)
+        let (setter, cif) = try prepareSet(encoding, got: value.kindName)
+        cffi_call_setter(cif, setter, UnsafeMutableRawPointer(handle), descriptor, &argument)
     }
 }
 
@@ -80,16 +134,29 @@ public final class PluginAction: @unchecked Sendable {
     public let argumentNames: [String]
     public let function: cellhost_fn
     public let descriptor: UnsafePointer<cellhost_action>
-    let cif: UnsafeMutablePointer<ffi_cif>
+    private let cache: FFISignatureCache
+    private let preparedCIF = Atomic<UnsafeMutablePointer<ffi_cif>?>(nil)
 
     init(name: String, arguments: [ValueEncoding], argumentNames: [String], function: cellhost_fn,
-         descriptor: UnsafePointer<cellhost_action>, cache: FFISignatureCache) throws(FFIPrepareError) {
+         descriptor: UnsafePointer<cellhost_action>, cache: FFISignatureCache) {
         self.name = name
         self.arguments = arguments
         self.argumentNames = argumentNames
         self.function = function
         self.descriptor = descriptor
-        cif = try cache.cif(for: .action(arguments))
+        self.cache = cache
+    }
+
+    /// The action's cif, from the cache on the first call (as for properties).
+    private func cif() throws(ConfigurationPropertyError) -> UnsafeMutablePointer<ffi_cif> {
+        if let cif = preparedCIF.load(ordering: .acquiring) { return cif }
+        do {
+            let cif = try cache.cif(for: .action(arguments))
+            preparedCIF.store(cif, ordering: .releasing)
+            return cif
+        } catch {
+            throw .actionFailed(action: name, reason: error.description)
+        }
     }
 
     /// `advance(by: double, animated: bool)`.
@@ -113,6 +180,7 @@ public final class PluginAction: @unchecked Sendable {
                 throw .actionFailed(action: name, reason: error.description)
             }
         }
+        let cif = try cif()
         var configArgument: OpaquePointer? = handle
         var descriptorArgument: UnsafePointer<cellhost_action>? = descriptor
         var result: UInt64 = 0
@@ -162,7 +230,7 @@ struct FFIValueBuffer {
 
     /// Switches on the encoding and matches the value per case: a switch over the pair
     /// `(encoding, value)` copies the whole `PropertyValue` into a tuple on every property set.
-    private init(nonString value: PropertyValue, as encoding: ValueEncoding, name: String) throws(ConfigurationPropertyError) {
+    init(nonString value: PropertyValue, as encoding: ValueEncoding, name: String) throws(ConfigurationPropertyError) {
         self.init()
         switch encoding {
         case .bool:
@@ -207,24 +275,6 @@ struct FFIValueBuffer {
             throw .invalidValue(property: name, reason: "libffi could not make a closure for transformer '\(t.name)'")
         }
         store(function)
-    }
-
-    /// Runs `body` with a pointer to `value` laid out as `encoding`; a string is passed as a
-    /// NUL-terminated pointer valid during the call.
-    static func withArgument(_ value: PropertyValue, as encoding: ValueEncoding, name: String,
-                             _ body: (UnsafeMutableRawPointer) -> Void) throws(ConfigurationPropertyError) {
-        if encoding == .string {
-            guard case .string(let s) = value else {
-                throw .typeMismatch(property: name, expected: encoding.kindName, got: value.kindName)
-            }
-            s.withCString { c in
-                var pointer: UnsafePointer<CChar>? = c
-                withUnsafeMutablePointer(to: &pointer) { body(UnsafeMutableRawPointer($0)) }
-            }
-            return
-        }
-        var buffer = try FFIValueBuffer(nonString: value, as: encoding, name: name)
-        withUnsafeMutablePointer(to: &buffer) { body(UnsafeMutableRawPointer($0)) }
     }
 
     /// The value a getter returned.

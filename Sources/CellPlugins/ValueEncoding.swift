@@ -45,6 +45,7 @@ public enum ValueEncoding: String, Hashable, Sendable, CaseIterable, CustomStrin
     /// Parses a concatenation of encodings ("dB" → [.double, .bool]).
     /// Throws the offending remainder when something does not parse.
     public static func parseList(_ text: String) throws(EncodingParseError) -> [ValueEncoding] {
+        if let list = parseASCII(text) { return list }
         var rest = Substring(text)
         var result: [ValueEncoding] = []
         while !rest.isEmpty {
@@ -53,6 +54,29 @@ public enum ValueEncoding: String, Hashable, Sendable, CaseIterable, CustomStrin
             }
             result.append(match)
             rest = rest.dropFirst(match.rawValue.count)
+        }
+        return result
+    }
+
+    /// The encodings of `text` matched on UTF-8 bytes (every encoding is ASCII), or nil when
+    /// something does not match: then `parseList` takes the `Character` path, whose remainder
+    /// the error quotes.
+    private static func parseASCII(_ text: String) -> [ValueEncoding]? {
+        var result: [ValueEncoding] = []
+        var rest = text.utf8[...]
+        while let first = rest.first {
+            let match: ValueEncoding? = switch first {
+            case UInt8(ascii: "B"): .bool
+            case UInt8(ascii: "q"): .int64
+            case UInt8(ascii: "d"): .double
+            case UInt8(ascii: "*"): .string
+            case UInt8(ascii: "@"): .transformer
+            case UInt8(ascii: "{"): [ValueEncoding.color, .size, .insets].first { rest.starts(with: $0.rawValue.utf8) }
+            default: nil
+            }
+            guard let match, rest.starts(with: match.rawValue.utf8) else { return nil }
+            result.append(match)
+            rest = rest.dropFirst(match.rawValue.utf8.count)
         }
         return result
     }
