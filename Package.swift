@@ -41,10 +41,11 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
 
         // MARK: The offscreen compositor — X11-free.
         .target(name: "CellRender",
-                dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG"]),
+                dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CZlib"]),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit"],
                     exclude: ["Goldens"]),
 

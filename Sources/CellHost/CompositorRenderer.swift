@@ -14,6 +14,8 @@ public final class CompositorRenderer: FrameRenderer {
     private let writer: PNGFrameWriter?
     private var pending: [(temporary: String, final: String)] = []
     private var thumbnails: [RasterImage] = []
+    /// Framebuffer rectangles repainted since the last frame queued for writing.
+    private var unwrittenDamage: [PixelRect] = []
     /// Thumbnails are this fraction of a frame's size.
     private let thumbnailDivisor: Int
 
@@ -29,6 +31,7 @@ public final class CompositorRenderer: FrameRenderer {
 
     public func renderFrame() -> RenderedFrame {
         let report = compositor.renderFrame()
+        if writer != nil { unwrittenDamage += report.damage }
         return RenderedFrame(damage: report.damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) },
                              damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
                              compositeMicros: report.compositeDuration.micros)
@@ -40,7 +43,9 @@ public final class CompositorRenderer: FrameRenderer {
         let image = compositor.snapshot()
         thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor))
         let temporary = CompositorRenderer.temporaryName(for: path)
-        writer.enqueue(image, path: temporary)
+        // A damage-tinted snapshot also differs from the previous one where that one was tinted.
+        writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)
+        unwrittenDamage.removeAll(keepingCapacity: true)
         pending.append((temporary, path))
         return (ContinuousClock.now - start).micros
     }

@@ -37,38 +37,12 @@ extension RasterImage {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Encodes the image as an 8-bit RGBA PNG, straight alpha, zlib level 1, no tIME chunk,
-    /// into a temporary file that is renamed over `path` only once complete. Rows are
-    /// un-premultiplied one at a time inside the encoder, so no frame-sized copy is made.
+    /// Encodes the image as an 8-bit PNG (RGB when every pixel is opaque, else RGBA with straight
+    /// alpha), zlib level 1, no tIME chunk, into a temporary file that is renamed over `path`
+    /// only once complete. One-off images take the same strip encoder as frames, all strips.
     public func writePNG(path: String) throws(PNGError) {
-        let temporary = path + ".partial-\(getpid())"
-        guard let file = fopen(temporary, "wb") else {
-            throw PNGError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
-        var failure = cellhost_png_failure()
-        let written = pixels.withUnsafeBufferPointer {
-            cellhost_png_write_argb(file, $0.baseAddress, UInt32(width), UInt32(height), cellhost_png_frame_settings(), &failure)
-        }
-        let closed = fclose(file) == 0
-        guard written != 0, closed else {
-            let reason = written == 0 ? failureMessage(&failure) : "cannot finish writing: \(String(cString: strerror(errno)))"
-            unlink(temporary)
-            throw PNGError(path: path, reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PNGError(path: path, reason: "cannot rename finished PNG into place: \(reason)")
-        }
+        try PNGStripEncoder().write(self, changed: nil, to: path)
     }
-}
-
-private func failureMessage(_ failure: inout cellhost_png_failure) -> String {
-    let message = withUnsafeBytes(of: &failure.message) { raw -> String in
-        let end = raw.firstIndex(of: 0) ?? raw.count
-        return String(decoding: raw.prefix(end), as: UTF8.self)
-    }
-    return message.isEmpty ? "cannot write PNG" : message
 }
 
 private func pngMessage(_ image: inout png_image, fallback: String) -> String {

@@ -1,30 +1,33 @@
 import Foundation
 
-/// Encodes frames to PNG on background threads, so encoding (10–20× the cost of compositing)
-/// never sits on the event path; two encoders by default, because one frame's deflate is
-/// sequential and the machine has more than one core. Frames go to distinct paths, so their
-/// order of completion does not matter. The queue is bounded: when the encoders fall behind,
-/// `enqueue` waits instead of letting memory grow without limit.
+/// Encodes frames to PNG on a background thread, so encoding never sits on the event path.
+/// Frames are encoded in the order they are queued, each against the one before: a frame that
+/// says which rectangles changed since the previous frame re-deflates only the strips of rows
+/// they touch (`PNGStripEncoder`), and the strips a frame does deflate are spread over
+/// `encoders` threads. The queue is bounded: when encoding falls behind, `enqueue` waits instead
+/// of letting memory grow without limit.
 public final class PNGFrameWriter: @unchecked Sendable {
     private let work: FrameQueue
 
     /// `capacity`: frames that may wait for encoding before `enqueue` blocks;
-    /// `encoders`: frames encoded at the same time.
+    /// `encoders`: threads deflating one frame's strips at the same time.
     public init(capacity: Int = 4, encoders: Int = 2) {
-        work = FrameQueue(capacity: max(1, capacity))
-        for index in 0..<max(1, encoders) {
-            // Each thread holds the queue, not the writer: a thread still waking after the writer
-            // is released finds the queue closed and ends.
-            let thread = Thread { [work] in work.run() }
-            thread.name = "cellhost.png-writer-\(index)"
-            thread.start()
-        }
+        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders)))
+        // The thread holds the queue, not the writer: a thread still waking after the writer is
+        // released finds the queue closed and ends.
+        let thread = Thread { [work] in work.run() }
+        thread.name = "cellhost.png-writer"
+        thread.start()
     }
 
     deinit { work.close() }
 
     /// Queues `image` to be written to `path`; returns at once unless the queue is full.
-    public func enqueue(_ image: RasterImage, path: String) { work.enqueue(image, path: path) }
+    /// `changed`: every rectangle whose pixels may differ from the previously queued frame
+    /// (pixels), or nil when that is not known, which encodes the whole frame.
+    public func enqueue(_ image: RasterImage, path: String, changed: [PixelRect]? = nil) {
+        work.enqueue(Frame(image: image, path: path, changed: changed))
+    }
 
     /// Waits until every queued frame is written. Throws the first write error (naming its path)
     /// and how many others failed. The writer accepts no frames afterwards.
@@ -34,31 +37,42 @@ public final class PNGFrameWriter: @unchecked Sendable {
     }
 }
 
-/// The frames waiting to be encoded and the encoders' shared bookkeeping, under one lock.
+private struct Frame {
+    var image: RasterImage
+    var path: String
+    var changed: [PixelRect]?
+}
+
+/// The frames waiting to be encoded and the encoder's bookkeeping, under one lock.
 private final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var queue: [(RasterImage, String)] = []
+    private var queue: [Frame] = []
     private var errors: [PNGError] = []
-    private var encoding = 0
+    private var encoding = false
     private var closed = false
     private let capacity: Int
+    /// Used by the writer thread only.
+    private let encoder: PNGStripEncoder
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, encoder: PNGStripEncoder) {
+        self.capacity = capacity
+        self.encoder = encoder
+    }
 
-    func enqueue(_ image: RasterImage, path: String) {
+    func enqueue(_ frame: Frame) {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= capacity && !closed { condition.wait() }
         precondition(!closed, "PNGFrameWriter used after finish()")
-        queue.append((image, path))
+        queue.append(frame)
         condition.broadcast()
     }
 
-    /// Waits for the queue to empty and every encoder to go idle, closes it, returns the failures.
+    /// Waits for the queue to empty and the encoder to go idle, closes it, returns the failures.
     func drain() -> [PNGError] {
         condition.lock()
         defer { condition.unlock() }
-        while !queue.isEmpty || encoding > 0 { condition.wait() }
+        while !queue.isEmpty || encoding { condition.wait() }
         closed = true
         condition.broadcast()
         return errors
@@ -76,15 +90,19 @@ private final class FrameQueue: @unchecked Sendable {
             condition.lock()
             while queue.isEmpty && !closed { condition.wait() }
             if queue.isEmpty { condition.unlock(); return }
-            let (image, path) = queue.removeFirst()
-            encoding += 1
+            let frame = queue.removeFirst()
+            encoding = true
             condition.broadcast()
             condition.unlock()
             var failure: PNGError?
-            do throws(PNGError) { try image.writePNG(path: path) } catch { failure = error }
+            do throws(PNGError) {
+                try encoder.write(frame.image, changed: frame.changed, to: frame.path)
+            } catch {
+                failure = error
+            }
             condition.lock()
             if let failure { errors.append(failure) }
-            encoding -= 1
+            encoding = false
             condition.broadcast()
             condition.unlock()
         }

@@ -1,0 +1,292 @@
+import CZlib
+import Dispatch
+import Glibc
+
+/// Encodes a sequence of frames as standalone PNG files, re-deflating only what changed.
+///
+/// The image data is deflated in independent horizontal strips of `stripHeight` rows, each a
+/// raw-deflate segment from a fresh state ending on a byte boundary, so the segments concatenate
+/// into one zlib stream (whose Adler-32 is combined from the strips'). Each strip is written as its
+/// own IDAT chunk and kept, CRC included, until rows it covers change: a frame that differs from
+/// the previous one in a few rows deflates a few strips and writes the others' bytes as they are.
+/// Fully opaque frames are written as RGB (a quarter less data to deflate), others as RGBA with
+/// straight alpha; both decode to the same pixels as the premultiplied source.
+///
+/// Not thread-safe: one caller encodes frames in order (their strips are deflated on `workers`
+/// threads at once).
+final class PNGStripEncoder {
+    /// Rows per strip: small enough that one highlighted row of cells re-deflates little more than
+    /// itself, large enough that the per-strip flush and chunk overhead stays under 1 %.
+    static let defaultStripHeight = 32
+
+    let stripHeight: Int
+    private let deflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
+    private var strips: [Strip] = []
+    private var width = 0, height = 0
+    /// Bytes per pixel of the kept strips: 3 (RGB) or 4 (RGBA); 0 before the first frame.
+    private var channels = 0
+
+    /// What the last encode did, for measurements and tests.
+    private(set) var lastStripsDeflated = 0
+
+    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1) {
+        precondition(stripHeight > 0, "strip height must be positive")
+        self.stripHeight = stripHeight
+        deflaters = (0..<max(1, workers)).map { _ in
+            guard let deflater = cellhost_strip_deflater_create() else { fatalError("zlib: cannot allocate a deflater") }
+            return deflater
+        }
+    }
+
+    deinit { deflaters.forEach { cellhost_strip_deflater_destroy($0) } }
+
+    /// Writes `image` as a PNG file at `path`, through a temporary file renamed over `path` only
+    /// once complete. `changed`: the rectangles whose pixels may differ from the previous frame
+    /// encoded; nil when unknown, which re-deflates every strip (as does a size change).
+    func write(_ image: RasterImage, changed: [PixelRect]?, to path: String) throws(PNGError) {
+        try encode(image, changed: changed, path: path)
+        let temporary = path + ".partial-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw PNGError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
+        }
+        let failure = writeFile(fd)
+        let closed = close(fd) == 0
+        guard failure == nil, closed else {
+            let reason = failure ?? "cannot finish writing: \(String(cString: strerror(errno)))"
+            unlink(temporary)
+            throw PNGError(path: path, reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PNGError(path: path, reason: "cannot rename finished PNG into place: \(reason)")
+        }
+    }
+
+    /// The PNG file's bytes for `image` (same rules as `write`), for tests.
+    func encodedBytes(_ image: RasterImage, changed: [PixelRect]?) throws(PNGError) -> [UInt8] {
+        try encode(image, changed: changed, path: "<memory>")
+        return withPieces { pieces in
+            var bytes: [UInt8] = []
+            for piece in pieces { bytes.append(contentsOf: UnsafeRawBufferPointer(start: piece.iov_base, count: piece.iov_len)) }
+            return bytes
+        }
+    }
+
+    // MARK: Encoding
+
+    private func encode(_ image: RasterImage, changed: [PixelRect]?, path: String) throws(PNGError) {
+        guard image.width > 0, image.height > 0, image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
+            throw PNGError(path: path, reason: "cannot encode a \(image.width)×\(image.height) image")
+        }
+        var dirty: [Int]
+        if image.width != width || image.height != height || channels == 0 || changed == nil {
+            width = image.width
+            height = image.height
+            let count = (height + stripHeight - 1) / stripHeight
+            strips = (0..<count).map { _ in Strip() }
+            dirty = Array(strips.indices)
+        } else {
+            var marked = [Bool](repeating: false, count: strips.count)
+            for rect in changed! where !rect.isEmpty && rect.maxX > 0 && rect.x < width {
+                let top = max(0, rect.y), bottom = min(height, rect.maxY)
+                guard bottom > top else { continue }
+                for index in (top / stripHeight)...((bottom - 1) / stripHeight) { marked[index] = true }
+            }
+            dirty = marked.indices.filter { marked[$0] }
+        }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for index in dirty {
+                let (top, rows) = rowRange(of: index)
+                strips[index].opaque = cellhost_rows_are_opaque(pixels.baseAddress! + top * width, width,
+                                                                UInt32(width), UInt32(rows)) != 0
+            }
+        }
+        let frameChannels = strips.allSatisfy(\.opaque) ? 3 : 4
+        if frameChannels != channels {
+            channels = frameChannels
+            dirty = Array(strips.indices)
+        }
+        lastStripsDeflated = dirty.count
+        guard !dirty.isEmpty else { return }
+        let failed = deflate(dirty, of: image)
+        if failed {
+            channels = 0  // the kept strips are not all valid: the next frame starts over
+            throw PNGError(path: path, reason: "zlib could not deflate the image data")
+        }
+    }
+
+    private func rowRange(of strip: Int) -> (top: Int, rows: Int) {
+        let top = strip * stripHeight
+        return (top, min(stripHeight, height - top))
+    }
+
+    /// Deflates the listed strips, spread over the deflaters' threads; true when one failed.
+    private func deflate(_ dirty: [Int], of image: RasterImage) -> Bool {
+        let workers = min(deflaters.count, dirty.count)
+        let failures = UnsafeMutableBufferPointer<Bool>.allocate(capacity: workers)
+        failures.initialize(repeating: false)
+        defer { failures.deallocate() }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let job = StripJob(pixels: pixels, dirty: dirty, failures: failures, encoder: self)
+            if workers == 1 {
+                job.run(worker: 0, of: 1)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, of: workers) }
+            }
+        }
+        return failures.contains(true)
+    }
+
+    /// One frame's strip deflation, shared by the worker threads: worker `k` of `n` deflates the
+    /// dirty strips at positions k, k + n, …, each into its own strip, so no two threads write
+    /// the same memory.
+    private struct StripJob: @unchecked Sendable {
+        let pixels: UnsafeBufferPointer<UInt32>
+        let dirty: [Int]
+        let failures: UnsafeMutableBufferPointer<Bool>
+        let encoder: PNGStripEncoder
+
+        func run(worker: Int, of count: Int) {
+            let deflater = encoder.deflaters[worker]
+            for position in stride(from: worker, to: dirty.count, by: count) {
+                let index = dirty[position]
+                if !encoder.deflate(strip: index, from: pixels, with: deflater) {
+                    failures[worker] = true
+                }
+            }
+        }
+    }
+
+    /// Converts and deflates one strip into its IDAT chunk: length, type, (the zlib header in the
+    /// first strip), the deflated scanlines, CRC.
+    private func deflate(strip index: Int, from pixels: UnsafeBufferPointer<UInt32>,
+                         with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
+        let strip = strips[index]
+        let (top, rows) = rowRange(of: index)
+        let scanlineBytes = cellhost_strip_scanline_bytes(UInt32(width), UInt32(rows), Int32(channels))
+        let prefix = index == 0 ? PNGStripEncoder.zlibHeader.count : 0
+        let capacity = 12 + prefix + cellhost_strip_bound(deflater, scanlineBytes)
+        strip.reserve(capacity)
+        let chunk = strip.storage!
+        if prefix > 0 { (chunk + 8).initialize(from: PNGStripEncoder.zlibHeader, count: prefix) }
+        var adler: UInt32 = 0
+        let deflated = cellhost_deflate_strip(deflater, pixels.baseAddress! + top * width, width, UInt32(width), UInt32(rows),
+                                              Int32(channels), index == strips.count - 1 ? 1 : 0,
+                                              chunk + 8 + prefix, capacity - 12 - prefix, &adler)
+        guard deflated >= 0 else { strip.count = 0; return false }
+        let dataLength = prefix + deflated
+        storeBigEndian(UInt32(dataLength), at: chunk)
+        (chunk + 4).initialize(from: PNGStripEncoder.idat, count: 4)
+        storeBigEndian(cellhost_crc32(0, chunk + 4, 4 + dataLength), at: chunk + 8 + dataLength)
+        strip.count = 12 + dataLength
+        strip.adler = adler
+        strip.scanlineBytes = scanlineBytes
+        return true
+    }
+
+    // MARK: File layout
+
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    private static let idat: [UInt8] = Array("IDAT".utf8)
+    /// Deflate, 32 KiB window, no preset dictionary, "fastest" level hint: 0x7801 is a multiple of 31.
+    private static let zlibHeader: [UInt8] = [0x78, 0x01]
+    private static let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+    /// Signature and IHDR: 8-bit RGB or RGBA, no interlace.
+    private func header() -> [UInt8] {
+        var ihdr = [UInt8](repeating: 0, count: 25)
+        ihdr.withUnsafeMutableBufferPointer { b in
+            let p = b.baseAddress!
+            storeBigEndian(13, at: p)
+            p[4] = 0x49; p[5] = 0x48; p[6] = 0x44; p[7] = 0x52
+            storeBigEndian(UInt32(width), at: p + 8)
+            storeBigEndian(UInt32(height), at: p + 12)
+            p[16] = 8
+            p[17] = channels == 3 ? 2 : 6
+            storeBigEndian(cellhost_crc32(0, p + 4, 17), at: p + 21)
+        }
+        return PNGStripEncoder.signature + ihdr
+    }
+
+    /// The last IDAT chunk (the zlib stream's Adler-32) and IEND.
+    private func trailer() -> [UInt8] {
+        var adler: UInt32 = 1
+        for strip in strips { adler = cellhost_adler32_combine(adler, strip.adler, strip.scanlineBytes) }
+        var chunk = [UInt8](repeating: 0, count: 16)
+        chunk.withUnsafeMutableBufferPointer { b in
+            let p = b.baseAddress!
+            storeBigEndian(4, at: p)
+            p[4] = 0x49; p[5] = 0x44; p[6] = 0x41; p[7] = 0x54
+            storeBigEndian(adler, at: p + 8)
+            storeBigEndian(cellhost_crc32(0, p + 4, 8), at: p + 12)
+        }
+        return chunk + PNGStripEncoder.end
+    }
+
+    /// The file as pieces in order: header, every strip's kept chunk, trailer (no copies).
+    private func withPieces<Result>(_ body: (inout [iovec]) -> Result) -> Result {
+        let head = header(), tail = trailer()
+        return head.withUnsafeBufferPointer { head in
+            tail.withUnsafeBufferPointer { tail in
+                var pieces: [iovec] = [iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)]
+                pieces.reserveCapacity(strips.count + 2)
+                for strip in strips { pieces.append(iovec(iov_base: UnsafeMutableRawPointer(strip.storage), iov_len: strip.count)) }
+                pieces.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count))
+                return body(&pieces)
+            }
+        }
+    }
+
+    /// Writes the whole file with `writev`; returns a failure reason.
+    private func writeFile(_ fd: Int32) -> String? { withPieces { writeAll(fd, &$0) } }
+}
+
+/// One strip's IDAT chunk, kept between frames, and what the zlib trailer needs from it.
+/// Each strip is written by one deflating thread at a time.
+private final class Strip {
+    var storage: UnsafeMutablePointer<UInt8>?
+    var capacity = 0
+    var count = 0
+    var adler: UInt32 = 1
+    var scanlineBytes = 0
+    var opaque = false
+
+    deinit { storage?.deallocate() }
+
+    func reserve(_ bytes: Int) {
+        guard bytes > capacity else { return }
+        storage?.deallocate()
+        storage = .allocate(capacity: bytes)
+        capacity = bytes
+    }
+}
+
+private func storeBigEndian(_ value: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+    p[0] = UInt8(truncatingIfNeeded: value >> 24); p[1] = UInt8(truncatingIfNeeded: value >> 16)
+    p[2] = UInt8(truncatingIfNeeded: value >> 8); p[3] = UInt8(truncatingIfNeeded: value)
+}
+
+/// `writev` until every piece is written (short writes resumed); a failure reason or nil.
+private func writeAll(_ fd: Int32, _ pieces: inout [iovec]) -> String? {
+    var first = 0
+    while first < pieces.count {
+        let batch = min(pieces.count - first, 1024)
+        let written = pieces.withUnsafeMutableBufferPointer { writev(fd, $0.baseAddress! + first, Int32(batch)) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return "cannot write: \(String(cString: strerror(errno)))"
+        }
+        var remaining = written
+        while first < pieces.count && remaining >= pieces[first].iov_len {
+            remaining -= pieces[first].iov_len
+            first += 1
+        }
+        if remaining > 0 {
+            pieces[first].iov_base = pieces[first].iov_base! + remaining
+            pieces[first].iov_len -= remaining
+        }
+    }
+    return nil
+}

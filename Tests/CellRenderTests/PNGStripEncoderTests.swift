@@ -1,0 +1,154 @@
+import CellKit
+import Foundation
+import Testing
+@testable import CellRender
+
+@Suite struct PNGStripEncoderTests {
+    /// Reproducible pseudo-random numbers (the tests' damage and pixels).
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// An opaque picture with structure (bands and a gradient) so strips compress unevenly.
+    private func opaqueImage(width: Int, height: Int) -> RasterImage {
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let r = UInt32((x * 255) / max(1, width - 1)), g = UInt32((y / 5 % 2) * 200), b = UInt32((x ^ y) & 0xFF)
+                pixels[y * width + x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// A premultiplied colour with any alpha (its channels never exceed alpha).
+    private func randomPremultiplied(_ g: inout Generator, opaque: Bool) -> UInt32 {
+        let a = opaque ? 255 : UInt32.random(in: 0...255, using: &g)
+        let r = UInt32.random(in: 0...a, using: &g), gr = UInt32.random(in: 0...a, using: &g), b = UInt32.random(in: 0...a, using: &g)
+        return a << 24 | r << 16 | gr << 8 | b
+    }
+
+    private func paint(_ image: inout RasterImage, _ rect: PixelRect, _ g: inout Generator, opaque: Bool) {
+        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { image[x, y] = randomPremultiplied(&g, opaque: opaque) } }
+    }
+
+    private func decode(_ bytes: [UInt8], name: String) throws -> RasterImage {
+        let path = Fixtures.temporaryDirectory + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try RasterImage.decodePNG(path: path)
+    }
+
+    @Test func stripEncodedPNGDecodesToTheSourcePixels() throws {
+        let opaque = opaqueImage(width: 203, height: 117)
+        let encoder = PNGStripEncoder(stripHeight: 16)
+        let bytes = try encoder.encodedBytes(opaque, changed: nil)
+        #expect(bytes[25] == 2, "an opaque image is written as RGB (IHDR colour type 2)")
+        #expect(try decode(bytes, name: "strips-opaque.png") == opaque)
+        #expect(encoder.lastStripsDeflated == 8)
+
+        var translucent = opaque
+        var g = Generator(state: 7)
+        paint(&translucent, PixelRect(x: 10, y: 40, width: 60, height: 30), &g, opaque: false)
+        let rgba = try PNGStripEncoder(stripHeight: 16).encodedBytes(translucent, changed: nil)
+        #expect(rgba[25] == 6, "an image with translucent pixels is written as RGBA (colour type 6)")
+        let decoded = try decode(rgba, name: "strips-translucent.png")
+        #expect(decoded.maxChannelDifference(to: translucent) <= 1)
+        #expect(decoded.differingPixelCount(to: translucent) <= 60 * 30, "only translucent pixels may round")
+    }
+
+    @Test func incrementalEncodeAfterRandomDamageEqualsAFullEncode() throws {
+        var g = Generator(state: 42)
+        for stripHeight in [1, 16, 32] {
+            var image = opaqueImage(width: 97, height: 150)
+            let incremental = PNGStripEncoder(stripHeight: stripHeight, workers: 2)
+            _ = try incremental.encodedBytes(image, changed: nil)
+            for round in 0..<12 {
+                var damage: [PixelRect] = []
+                for _ in 0..<Int.random(in: 1...3, using: &g) {
+                    let x = Int.random(in: 0..<97, using: &g), y = Int.random(in: 0..<150, using: &g)
+                    let rect = PixelRect(x: x, y: y, width: Int.random(in: 1...(97 - x), using: &g),
+                                         height: Int.random(in: 1...min(40, 150 - y), using: &g))
+                    paint(&image, rect, &g, opaque: round % 4 != 3)
+                    damage.append(rect)
+                }
+                let bytes = try incremental.encodedBytes(image, changed: damage)
+                let fresh = try PNGStripEncoder(stripHeight: stripHeight).encodedBytes(image, changed: nil)
+                #expect(bytes == fresh, "strip height \(stripHeight), round \(round): incremental bytes equal a full encode")
+                let decoded = try decode(bytes, name: "strips-incremental.png")
+                #expect(decoded.maxChannelDifference(to: image) <= 1)
+                if round % 4 == 3 { image = opaqueImage(width: 97, height: 150); _ = try incremental.encodedBytes(image, changed: nil) }
+            }
+        }
+    }
+
+    @Test func onlyStripsTheDamageTouchesAreDeflated() throws {
+        var image = opaqueImage(width: 64, height: 100)
+        let encoder = PNGStripEncoder(stripHeight: 16)
+        _ = try encoder.encodedBytes(image, changed: nil)
+        #expect(encoder.lastStripsDeflated == 7)
+        image[5, 31] = 0xFF12_3456
+        image[5, 32] = 0xFF65_4321
+        _ = try encoder.encodedBytes(image, changed: [PixelRect(x: 5, y: 31, width: 1, height: 2)])
+        #expect(encoder.lastStripsDeflated == 2, "rows 31 and 32 lie in strips 1 and 2")
+        _ = try encoder.encodedBytes(image, changed: [PixelRect(x: -20, y: 96, width: 200, height: 50), PixelRect(x: 70, y: 0, width: 5, height: 5)])
+        #expect(encoder.lastStripsDeflated == 1, "damage is clipped to the image: only the last strip")
+    }
+
+    @Test func frameWithoutDamageReusesEveryStrip() throws {
+        let image = opaqueImage(width: 50, height: 70)
+        let encoder = PNGStripEncoder(stripHeight: 32)
+        let first = try encoder.encodedBytes(image, changed: nil)
+        let again = try encoder.encodedBytes(image, changed: [])
+        #expect(encoder.lastStripsDeflated == 0)
+        #expect(again == first)
+        #expect(try decode(again, name: "strips-undamaged.png") == image)
+    }
+
+    @Test func oddSizesEncode() throws {
+        var g = Generator(state: 3)
+        for (width, height) in [(1, 1), (1, 33), (33, 1), (5, 31), (13, 65), (300, 97)] {
+            var image = RasterImage(width: width, height: height)
+            paint(&image, PixelRect(x: 0, y: 0, width: width, height: height), &g, opaque: width % 2 == 1)
+            for stripHeight in [16, 32, 64] {
+                let bytes = try PNGStripEncoder(stripHeight: stripHeight).encodedBytes(image, changed: nil)
+                let decoded = try decode(bytes, name: "strips-odd.png")
+                #expect(decoded.width == width && decoded.height == height)
+                #expect(decoded.maxChannelDifference(to: image) <= 1, "\(width)×\(height), strips of \(stripHeight)")
+            }
+        }
+    }
+
+    @Test func sizeChangeAndTranslucencyChangeReencodeEverything() throws {
+        let encoder = PNGStripEncoder(stripHeight: 16)
+        _ = try encoder.encodedBytes(opaqueImage(width: 40, height: 64), changed: nil)
+        let larger = opaqueImage(width: 40, height: 80)
+        let bytes = try encoder.encodedBytes(larger, changed: [])
+        #expect(encoder.lastStripsDeflated == 5, "a new size deflates every strip whatever the damage says")
+        #expect(try decode(bytes, name: "strips-resized.png") == larger)
+
+        var translucent = larger
+        translucent[3, 70] = 0x8040_2010
+        let rgba = try encoder.encodedBytes(translucent, changed: [PixelRect(x: 3, y: 70, width: 1, height: 1)])
+        #expect(encoder.lastStripsDeflated == 5, "one translucent pixel turns every strip into RGBA")
+        #expect(rgba[25] == 6)
+        #expect(try decode(rgba, name: "strips-rgba.png").maxChannelDifference(to: translucent) <= 1)
+        let back = try encoder.encodedBytes(larger, changed: [PixelRect(x: 3, y: 70, width: 1, height: 1)])
+        #expect(back[25] == 2 && encoder.lastStripsDeflated == 5)
+        #expect(try decode(back, name: "strips-rgb.png") == larger)
+    }
+
+    @Test func writeFailsWithTheFileNamed() {
+        let encoder = PNGStripEncoder()
+        #expect(throws: PNGError.self) { try encoder.write(opaqueImage(width: 4, height: 4), changed: nil, to: "/nonexistent-dir/x.png") }
+        do { try encoder.write(RasterImage(width: 0, height: 3), changed: nil, to: "/tmp/empty.png") } catch {
+            #expect(error.path == "/tmp/empty.png")
+        }
+    }
+}
