@@ -18,11 +18,16 @@ public final class CompositorRenderer: FrameRenderer {
     private var unwrittenDamage: [PixelRect] = []
     /// Thumbnails are this fraction of a frame's size.
     private let thumbnailDivisor: Int
+    /// Whether frames are kept as thumbnails for `writeContactSheet` (downscaling every frame
+    /// costs as much as encoding it, so runs without a contact sheet skip it).
+    private let keepsThumbnails: Bool
 
-    public init(viewport: Size, scale: Int, textEngine: TextEngine, showsDamage: Bool, writesFrames: Bool) {
+    public init(viewport: Size, scale: Int, textEngine: TextEngine, showsDamage: Bool, writesFrames: Bool,
+                keepsThumbnails: Bool = true) {
         compositor = Compositor(viewport: viewport, scale: scale, background: .white, textEngine: textEngine)
         compositor.showsDamage = showsDamage
         writer = writesFrames ? PNGFrameWriter(capacity: 4) : nil
+        self.keepsThumbnails = keepsThumbnails
         thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
     }
 
@@ -41,7 +46,7 @@ public final class CompositorRenderer: FrameRenderer {
         guard let writer else { return 0 }
         let start = ContinuousClock.now
         let image = compositor.snapshot()
-        thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor))
+        if keepsThumbnails { thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor)) }
         let temporary = CompositorRenderer.temporaryName(for: path)
         // A damage-tinted snapshot also differs from the previous one where that one was tinted.
         writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)

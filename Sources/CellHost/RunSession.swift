@@ -125,7 +125,8 @@ public enum RunSession {
         let scene = parser.scene
         let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
                                           showsDamage: options.showsDamage,
-                                          writesFrames: options.framesDirectory != nil || options.contactSheet != nil)
+                                          writesFrames: options.framesDirectory != nil || options.contactSheet != nil,
+                                          keepsThumbnails: options.contactSheet != nil)
         let framesDirectory = options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
         let engine: Engine
         do {
