@@ -13,18 +13,6 @@ enum StressChecks {
     static let fuzzIterations = 400
     static let callLimitSeconds = 0.1
 
-    /// Resident set size from /proc/self/statm.
-    static func residentBytes() -> Int {
-        let fd = open("/proc/self/statm", O_RDONLY)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let n = read(fd, &buffer, buffer.count)
-        let fields = String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * sysconf(Int32(_SC_PAGESIZE))
-    }
-
     /// make_default → set → updated_for_state → make view → size → draw → set_configuration → destroy.
     static func lifecycle(_ type: PluginConfigurationType, _ i: Int) {
         guard var c = type.makeDefault() else { return }
@@ -44,10 +32,11 @@ enum StressChecks {
             r.step("\(type.typeIdentifier): \(memoryWarmUp) warm-up cycles")
             for i in 0..<memoryWarmUp { lifecycle(type, i) }
             r.step("\(type.typeIdentifier): \(memoryCycles) measured cycles")
-            let before = residentBytes()
+            let gauge = MemoryGauge.current
+            let before = gauge.bytes()
             for i in 0..<memoryCycles { lifecycle(type, i) }
-            let growth = residentBytes() - before
-            let text = "\(type.typeIdentifier): resident memory grew \(mebibytes(growth)) over \(memoryCycles) "
+            let growth = gauge.bytes() - before
+            let text = "\(type.typeIdentifier): \(gauge.quantity) grew \(mebibytes(growth)) over \(memoryCycles) "
                 + "create/update/view/draw/destroy cycles"
             if growth > memoryGrowthLimit {
                 r.fail(text + " (\(growth / memoryCycles) bytes a cycle): something is not freed")
