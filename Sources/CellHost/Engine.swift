@@ -36,8 +36,9 @@ public final class Engine {
         var id: String
         var header: EngineRow?
         var items: [ItemDescription]
-        /// The rows made so far, by item index (nil = not needed yet).
-        var rows: [EngineRow?]
+        /// The rows made so far, by item index: only rows shown or targeted are here, so a million
+        /// items whose first screen was shown cost a screenful of entries, not a million slots.
+        var rows: [Int: EngineRow]
         var footer: EngineRow?
     }
 
@@ -82,7 +83,7 @@ public final class Engine {
         sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
             .updated(for: CellConfigurationState(traitCollection: traits))
         for s in scene.sections {
-            var section = Section(id: s.id, items: s.items, rows: Array(repeating: nil, count: s.items.count))
+            var section = Section(id: s.id, items: s.items, rows: [:])
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
             // Every item is checked now (bad input fails before the first event), its row made later.
             for item in s.items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
@@ -281,15 +282,17 @@ public final class Engine {
             let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
             let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
             sections[si].items.insert(item, at: at)
-            sections[si].rows.insert(r, at: at)
+            sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
+            sections[si].rows[at] = r
             r.noteCause("inserted")
             rebuildLayout()
         case .delete(let id):
             let r = try row(for: .cell(id))
             for si in sections.indices {
-                if let i = sections[si].rows.firstIndex(where: { $0 === r }) {
+                if let i = sections[si].rows.first(where: { $0.value === r })?.key {
                     sections[si].items.remove(at: i)
-                    sections[si].rows.remove(at: i)
+                    sections[si].rows[i] = nil
+                    sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
                 }
             }
             rowsByName[id] = nil
@@ -482,13 +485,23 @@ public final class Engine {
             if row.isMeasured { layout.setMeasuredHeight(row.size.height, forSlot: slot) }
         }
         for (si, section) in sections.enumerated() {
-            for (i, row) in section.rows.enumerated() {
-                if let row { place(row, at: .item(ListIndexPath(section: si, item: i))) }
+            // In item order, as the heights' running sums were built before (the same rounding every run).
+            for (i, row) in section.rows.sorted(by: { $0.key < $1.key }) {
+                place(row, at: .item(ListIndexPath(section: si, item: i)))
             }
             if let h = section.header { place(h, at: .header(section: si)) }
             if let f = section.footer { place(f, at: .footer(section: si)) }
         }
         listLayout = layout
+    }
+
+    /// Made rows keyed by item index, with the indices at or after `start` moved by `delta`
+    /// (after an insert or delete).
+    static func shifting(_ rows: [Int: EngineRow], from start: Int, by delta: Int) -> [Int: EngineRow] {
+        var shifted: [Int: EngineRow] = [:]
+        shifted.reserveCapacity(rows.count)
+        for (i, row) in rows { shifted[i >= start ? i + delta : i] = row }
+        return shifted
     }
 
     /// Clamps the scroll offset to the content (as a scroll view does).

@@ -1,7 +1,8 @@
 /// Where every row of a list sits at one width. Rows are stacked in slots — per section a
 /// header slot, the items, a footer slot — whose heights start as estimates and become exact as
-/// rows are measured (self-sized). Storage is a few numbers per row, never a view: a list of a
-/// million items costs about 17 bytes per row.
+/// rows are measured (self-sized). Only what differs from the estimate is stored (`PrefixSums`,
+/// `SparsePages`): a list of a million items of which a few screens were shown costs a few pages,
+/// not a number per row.
 public struct ListLayout: Sendable {
     public let appearance: ListAppearance
     public let width: Double
@@ -11,7 +12,8 @@ public struct ListLayout: Sendable {
     /// The flat slot of each section's header; the section's items follow it, then its footer.
     private let sectionStarts: [Int]
     private var heights: PrefixSums
-    private var measured: [Bool]
+    /// Slots whose height is their own (self-sized, or fixed spacing); unwritten = estimated.
+    private var measured: SparsePages<Bool>
 
     public init(appearance: ListAppearance, width: Double, sections: [ListSectionShape],
                 estimatedItemHeight: Double = 44, estimatedHeaderFooterHeight: Double = 38) {
@@ -32,24 +34,28 @@ public struct ListLayout: Sendable {
             slots += section.itemCount + 2
         }
         sectionStarts = starts
-        var initial = [Double]()
-        initial.reserveCapacity(slots)
-        var isMeasured = [Bool]()
-        isMeasured.reserveCapacity(slots)
-        for section in self.sections {
-            initial.append(section.hasHeader ? estimatedHeaderFooterHeight : appearance.sectionSpacingWithoutHeader)
-            isMeasured.append(!section.hasHeader)
-            initial.append(contentsOf: repeatElement(estimatedItemHeight, count: section.itemCount))
-            isMeasured.append(contentsOf: repeatElement(false, count: section.itemCount))
-            initial.append(section.hasFooter ? estimatedHeaderFooterHeight : 0)
-            isMeasured.append(!section.hasFooter)
+        heights = PrefixSums(count: slots, estimate: estimatedItemHeight)
+        measured = SparsePages(count: slots)
+        for (section, start) in zip(self.sections, starts) {
+            heights.set(section.hasHeader ? estimatedHeaderFooterHeight : appearance.sectionSpacingWithoutHeader, at: start)
+            heights.set(section.hasFooter ? estimatedHeaderFooterHeight : 0, at: start + section.itemCount + 1)
         }
-        heights = PrefixSums(initial)
-        measured = isMeasured
+        markEmptySlotsMeasured()
+    }
+
+    /// The slots of missing headers and footers hold fixed spacing: they never size themselves.
+    private mutating func markEmptySlotsMeasured() {
+        for (section, start) in zip(sections, sectionStarts) {
+            if !section.hasHeader { measured.set(true, at: start) { _ in false } }
+            if !section.hasFooter { measured.set(true, at: start + section.itemCount + 1) { _ in false } }
+        }
     }
 
     /// Number of slots (rows plus the empty header/footer slots of sections without them).
     public var slotCount: Int { heights.count }
+
+    /// Pages of height storage written so far (what the layout costs beyond a few bytes per 512 slots).
+    var allocatedPageCount: Int { heights.allocatedPageCount + measured.allocatedPageCount }
 
     public var contentHeight: Double { heights.total }
 
@@ -89,7 +95,7 @@ public struct ListLayout: Sendable {
     /// are inset from the list's edges; other appearances run edge to edge.
     public func frame(ofSlot slot: Int) -> Rect {
         let inset = appearance.rowInset
-        return Rect(x: inset, y: heights.sum(ofFirst: slot), width: max(0, width - 2 * inset), height: heights.values[slot])
+        return Rect(x: inset, y: heights.sum(ofFirst: slot), width: max(0, width - 2 * inset), height: heights[slot])
     }
 
     public func frame(of row: ListRow) -> Rect? { slot(of: row).map(frame(ofSlot:)) }
@@ -97,29 +103,29 @@ public struct ListLayout: Sendable {
     /// The width a row is self-sized at.
     public var rowWidth: Double { max(0, width - 2 * appearance.rowInset) }
 
-    public func isMeasured(slot: Int) -> Bool { measured[slot] }
+    public func isMeasured(slot: Int) -> Bool { measured.stored(at: slot) ?? false }
 
     /// Records a row's self-sized height. Returns whether the layout changed.
     @discardableResult
     public mutating func setMeasuredHeight(_ height: Double, forSlot slot: Int) -> Bool {
-        let changed = heights.values[slot] != height
+        let changed = heights[slot] != height
         heights.set(height, at: slot)
-        measured[slot] = true
+        measured.set(true, at: slot) { _ in false }
         return changed
     }
 
     /// Sizes every row now, through `height` (deterministic content height up front, at O(n) cost).
     public mutating func measureAllRows(_ height: (ListRow) -> Double) {
         for slot in 0..<slotCount {
-            if let row = row(atSlot: slot), !measured[slot] { setMeasuredHeight(height(row), forSlot: slot) }
+            if let row = row(atSlot: slot), !isMeasured(slot: slot) { setMeasuredHeight(height(row), forSlot: slot) }
         }
     }
 
-    /// Forgets measured heights (after a trait change every row must size itself again).
+    /// Forgets measured heights (after a trait change every row must size itself again); the
+    /// heights stay as the new estimates.
     public mutating func invalidateMeasurements() {
-        for slot in 0..<slotCount where row(atSlot: slot) != nil {
-            measured[slot] = false
-        }
+        measured.removeAll()
+        markEmptySlotsMeasured()
     }
 
     /// Slots that intersect the viewport `[offset, offset + height)`, empty slots included.
@@ -136,7 +142,7 @@ public struct ListLayout: Sendable {
     /// The visible rows (items, headers, footers) for a viewport.
     public func visibleRows(viewportHeight: Double, contentOffset: Double) -> [ListRow] {
         visibleSlots(viewportHeight: viewportHeight, contentOffset: contentOffset).compactMap { slot in
-            heights.values[slot] > 0 ? row(atSlot: slot) : nil
+            heights[slot] > 0 ? row(atSlot: slot) : nil
         }
     }
 
