@@ -28,14 +28,14 @@ public final class Engine {
         }
     }
 
-    /// A section keeps its items as the scene describes them (the scene's own array until an
-    /// insert or delete changes it) and makes an item's row only when the row is first shown or
-    /// an event targets it, as a data source gives cells only for the rows on screen: a list of a
-    /// million items holds a million descriptions, not a million configured rows.
+    /// A section keeps its items as the scene describes them (the scene's own list until an
+    /// insert or delete changes it: a series stays templates plus a count) and makes an item's
+    /// row only when the row is first shown or an event targets it, as a data source gives cells
+    /// only for the rows on screen: a list of a million items holds no per-item row or slot.
     struct Section {
         var id: String
         var header: EngineRow?
-        var items: [ItemDescription]
+        var items: ItemList
         /// The rows made so far, by item index: only rows shown or targeted are here, so a million
         /// items whose first screen was shown cost a screenful of entries, not a million slots.
         var rows: [Int: EngineRow]
@@ -86,7 +86,17 @@ public final class Engine {
             var section = Section(id: s.id, items: s.items, rows: [:])
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
             // Every item is checked now (bad input fails before the first event), its row made later.
-            for item in s.items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
+            // A series' items differ only in their ids: the first item of each template stands for all.
+            for run in s.items.runs {
+                switch run {
+                case .items(let items):
+                    for item in items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
+                case .series(let series):
+                    for k in 0..<min(series.count, series.templates.count) {
+                        _ = try rowContent(series.item(at: k), pristineBackground: sceneCellBackground)
+                    }
+                }
+            }
             if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
             sections.append(section)
         }
@@ -224,7 +234,7 @@ public final class Engine {
         if case .cell(let id) = target {
             // An item whose row was not needed yet: found by its description, made now.
             for si in sections.indices {
-                if let i = sections[si].items.firstIndex(where: { $0.id == id }) { return try row(section: si, item: i) }
+                if let i = sections[si].items.firstIndex(ofID: id) { return try row(section: si, item: i) }
             }
         }
         throw EngineError("no \(target) in the list")

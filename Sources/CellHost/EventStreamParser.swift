@@ -2,7 +2,8 @@ import CellKit
 
 /// Reads an event stream (JSON Lines) one line at a time, so a stream on stdin is processed as
 /// it arrives. The first lines describe the scene (`scene`, `section`, `item`); every line after
-/// the first event is an event. Blank lines and lines starting with `#` are comments.
+/// the first event is an event. Blank lines and lines starting with `#` are comments. An `items`
+/// line describes a series of items from templates (ids `row0`, `row1`, …) without writing each out.
 ///
 /// Every mistake is reported with the line and what is wrong, naming the closest valid word.
 public struct EventStreamParser: Sendable {
@@ -11,8 +12,11 @@ public struct EventStreamParser: Sendable {
     /// True once the first event has been read: from then on, the scene only changes through events.
     public private(set) var sceneIsComplete = false
     public private(set) var eventCount = 0
-    /// Ids of live items (scene items plus inserts minus deletes), to catch misspelt targets.
+    /// Ids of live items written out (scene items plus inserts minus deletes), to catch misspelt targets.
     private var itemIDs: Set<String> = []
+    /// The scene's item series, whose ids are not in `itemIDs`, and the ids of their items deleted since.
+    private var series: [ItemSeries] = []
+    private var deletedSeriesIDs: Set<String> = []
     private var sectionIDs: Set<String> = []
     private var sawSceneLine = false
 
@@ -52,7 +56,7 @@ public struct EventStreamParser: Sendable {
 
     // MARK: Line kinds
 
-    static let sceneKeys = ["scene", "section", "item"]
+    static let sceneKeys = ["scene", "section", "item", "items"]
 
     private mutating func parseLine(_ pairs: [(String, JSON)], line: Int) throws(LineError) -> Event? {
         if let first = pairs.first, EventStreamParser.sceneKeys.contains(first.0) {
@@ -66,6 +70,7 @@ public struct EventStreamParser: Sendable {
             switch first.0 {
             case "scene": try parseScene(first.1)
             case "section": try parseSection(first.1, line: line)
+            case "items": try parseSceneSeries(first.1, line: line)
             default: try parseSceneItem(first.1, line: line)
             }
             return nil
@@ -129,19 +134,79 @@ public struct EventStreamParser: Sendable {
         let sectionID = try fields.string("section")
         let item = try parseItem(&fields, line: line)
         try fields.finish()
+        let i = try sceneSectionIndex(sectionID, line: line)
+        scene.sections[i].items.append(item)
+        itemIDs.insert(item.id)
+    }
+
+    /// The section a scene item line adds to: the named one, else the last (made as "main" when
+    /// there is none yet).
+    private mutating func sceneSectionIndex(_ sectionID: String?, line: Int) throws(LineError) -> Int {
         if let sectionID {
             guard let i = scene.sections.firstIndex(where: { $0.id == sectionID }) else {
                 throw LineError("no section \"\(sectionID)\"" + Suggestion.hint(for: sectionID, in: sectionIDs))
             }
-            scene.sections[i].items.append(item)
-        } else {
-            if scene.sections.isEmpty {
-                scene.sections.append(SectionDescription(id: "main", line: line))
-                sectionIDs.insert("main")
-            }
-            scene.sections[scene.sections.count - 1].items.append(item)
+            return i
         }
-        itemIDs.insert(item.id)
+        if scene.sections.isEmpty {
+            scene.sections.append(SectionDescription(id: "main", line: line))
+            sectionIDs.insert("main")
+        }
+        return scene.sections.count - 1
+    }
+
+    /// The most items one `items` line may describe.
+    public static let maximumSeriesCount = 100_000_000
+
+    /// `{"items": {"id": "row{n}", "count": 1000, "from": 0, "templates": [{…}, …]}}`: `count` items
+    /// with ids from the pattern (`{n}` = from, from + 1, …), cycling through the templates, each
+    /// an item object without an id.
+    private mutating func parseSceneSeries(_ value: JSON, line: Int) throws(LineError) {
+        var fields = try Fields(value, in: "items")
+        let sectionID = try fields.string("section")
+        let pattern = try fields.requiredString("id")
+        let parts = pattern.split(separator: "{n}", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw LineError("\"items\" \"id\" is a pattern holding {n} once, where each item's number goes (like \"row{n}\"), not \"\(pattern)\"")
+        }
+        guard let count = try fields.integer("count") else { throw LineError("\"items\" needs \"count\"") }
+        guard count >= 1, count <= EventStreamParser.maximumSeriesCount else {
+            throw LineError("\"count\" must be 1…\(EventStreamParser.maximumSeriesCount), not \(count)")
+        }
+        let from = try fields.integer("from") ?? 0
+        guard from >= 0, from <= 1_000_000_000_000 else { throw LineError("\"from\" must be 0…1000000000000, not \(from)") }
+        guard let list = fields.take("templates") else { throw LineError("\"items\" needs \"templates\": [{…}, …]") }
+        guard let objects = list.arrayValue, !objects.isEmpty else {
+            throw LineError("\"templates\" takes a non-empty array of item objects (without \"id\"), not \(list.kindName)")
+        }
+        var templates: [ItemDescription] = []
+        for object in objects {
+            var f = try Fields(object, in: "template")
+            guard !f.has("id") else { throw LineError("a template has no \"id\"; the series' \"id\" pattern names its items") }
+            templates.append(try parseItem(&f, id: pattern, line: line))
+            try f.finish()
+        }
+        try fields.finish()
+        let new = ItemSeries(idPrefix: String(parts[0]), idSuffix: String(parts[1]), first: from, count: count, templates: templates)
+        for other in series where new.mayShareIDs(with: other) {
+            let sameForm = new.idPrefix == other.idPrefix && new.idSuffix == other.idSuffix
+            let overlaps = new.first < other.first + other.count && other.first < new.first + new.count
+            guard sameForm && !overlaps else {
+                throw LineError("items \"\(pattern)\" from \(from) may repeat ids of the series \"\(other.idPrefix){n}\(other.idSuffix)\" from \(other.first) (\(other.count) items); ids must be unique")
+            }
+        }
+        if let taken = itemIDs.first(where: { new.index(ofID: $0) != nil }) {
+            throw LineError("item \"\(taken)\" already exists; the series \"\(pattern)\" would repeat it")
+        }
+        let i = try sceneSectionIndex(sectionID, line: line)
+        scene.sections[i].items.append(new)
+        series.append(new)
+    }
+
+    /// Whether a live item has this id (written out, inserted, or from a series and not deleted).
+    private func itemExists(_ id: String) -> Bool {
+        if itemIDs.contains(id) { return true }
+        return !deletedSeriesIDs.contains(id) && series.contains { $0.index(ofID: id) != nil }
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
@@ -150,7 +215,12 @@ public struct EventStreamParser: Sendable {
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
         let id = try fields.requiredString("id")
-        guard !itemIDs.contains(id) else { throw LineError("item \"\(id)\" already exists; ids must be unique") }
+        guard !itemExists(id) else { throw LineError("item \"\(id)\" already exists; ids must be unique") }
+        return try parseItem(&fields, id: id, line: line)
+    }
+
+    /// The fields of an item after its id (also a series' templates).
+    private func parseItem(_ fields: inout Fields, id: String, line: Int) throws(LineError) -> ItemDescription {
         var type = try fields.string("type") ?? ItemDescription.listContentType
         if type == "list" { type = ItemDescription.listContentType }
         if type != ItemDescription.listContentType && !type.contains(".") {
@@ -272,7 +342,7 @@ public struct EventStreamParser: Sendable {
                 throw LineError("\"cell\" takes an item id or an array of ids, not \(c.kindName)")
             }
             for id in ids {
-                guard itemIDs.contains(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+                guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
                 targets.append(.cell(id))
             }
         }
@@ -330,8 +400,13 @@ public struct EventStreamParser: Sendable {
         }
         for key in ["delete", "reload"] {
             guard let id = try fields.string(key) else { continue }
-            guard itemIDs.contains(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
-            if key == "delete" { itemIDs.remove(id); actions.append(.delete(itemID: id)) } else { actions.append(.reload(itemID: id)) }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            if key == "delete" {
+                if itemIDs.remove(id) == nil { deletedSeriesIDs.insert(id) }
+                actions.append(.delete(itemID: id))
+            } else {
+                actions.append(.reload(itemID: id))
+            }
         }
         if let c = fields.take("capture") {
             switch c {

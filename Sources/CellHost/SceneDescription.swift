@@ -29,10 +29,11 @@ public struct SectionDescription: Sendable, Equatable {
     public var id: String
     public var header: String?
     public var footer: String?
-    public var items: [ItemDescription]
+    /// Items written out and item series (templates plus a count), in list order.
+    public var items: ItemList
     public var line: Int
 
-    public init(id: String, header: String? = nil, footer: String? = nil, items: [ItemDescription] = [], line: Int = 0) {
+    public init(id: String, header: String? = nil, footer: String? = nil, items: ItemList = [], line: Int = 0) {
         self.id = id
         self.header = header
         self.footer = footer

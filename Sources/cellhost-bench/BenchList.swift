@@ -5,8 +5,9 @@ import CellRender
 
 /// The list every figure runs against: a 390×844 pt viewport at scale 3 (1170×2532 px), one
 /// section of items cycling through built-in styles (cell, subtitle, value, with and without
-/// symbols) and the sample plugins' types. Built from one parsed template per kind, so a million
-/// items cost no stream text.
+/// symbols) and the sample plugins' types. Described as a stream would describe it, with one
+/// `items` line (a series of templates), so a million items cost no stream text and no
+/// per-item description.
 struct BenchList {
     static let viewport = Size(width: 390, height: 844)
     static let scale = 3
@@ -14,8 +15,8 @@ struct BenchList {
     let registry: PluginRegistry
     let catalog: ConfigurationCatalog
     let textEngine: TextEngine
-    let templates: [ItemDescription]
-    let baseScene: SceneDescription
+    /// The item objects the series cycles through, as JSON.
+    let templateObjects: [String]
 
     /// Ids of visible items of each kind, for single-cell events.
     static let builtinCell = "item1"
@@ -29,41 +30,35 @@ struct BenchList {
         catalog.add(plugins)
         self.catalog = catalog
         textEngine = try TextEngine()
-        var lines = [
-            #"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 3}}"#,
-            #"{"section": {"id": "all", "header": "Items"}}"#,
-            #"{"item": {"id": "t0", "set": {"text": "Inbox", "image": {"symbol": "tray"}}}}"#,
-            #"{"item": {"id": "t1", "style": "subtitleCell", "set": {"text": "Drafts", "secondaryText": "3 unsent messages", "image": {"symbol": "envelope"}}}}"#,
-            #"{"item": {"id": "t2", "style": "valueCell", "set": {"text": "Flagged", "secondaryText": "12"}}}"#,
+        var templates = [
+            #"{"set": {"text": "Inbox", "image": {"symbol": "tray"}}}"#,
+            #"{"style": "subtitleCell", "set": {"text": "Drafts", "secondaryText": "3 unsent messages", "image": {"symbol": "envelope"}}}"#,
+            #"{"style": "valueCell", "set": {"text": "Flagged", "secondaryText": "12"}}"#,
         ]
-        for (i, type) in plugins.typeIdentifiers.sorted().enumerated() {
-            lines.append(#"{"item": {"id": "p\#(i)", "type": "\#(type)"}}"#)
-        }
-        let (scene, _) = try EventStreamParser.parse(lines.joined(separator: "\n"), source: "bench")
-        baseScene = scene
-        templates = scene.sections[0].items
+        for type in plugins.typeIdentifiers.sorted() { templates.append(#"{"type": "\#(type)"}"#) }
+        templateObjects = templates
     }
 
     /// How many of the templates are plugin types (the rest are built-in).
-    var pluginTemplateCount: Int { templates.count - 3 }
+    var pluginTemplateCount: Int { templateObjects.count - 3 }
+
+    /// The stream text of a list of `count` items named item0, item1, … cycling through the templates.
+    func stream(items count: Int) -> String {
+        [
+            #"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 3}}"#,
+            #"{"section": {"id": "all", "header": "Items"}}"#,
+            #"{"items": {"id": "item{n}", "count": \#(count), "templates": [\#(templateObjects.joined(separator: ", "))]}}"#,
+        ].joined(separator: "\n")
+    }
 
     /// `count` items named item0, item1, … cycling through the templates.
-    func scene(items count: Int) -> SceneDescription {
-        var scene = baseScene
-        var items: [ItemDescription] = []
-        items.reserveCapacity(count)
-        for i in 0..<count {
-            var item = templates[i % templates.count]
-            item.id = "item\(i)"
-            items.append(item)
-        }
-        scene.sections[0].items = items
-        return scene
+    func scene(items count: Int) throws -> SceneDescription {
+        try EventStreamParser.parse(stream(items: count), source: "bench").0
     }
 
     /// An engine over `count` items; `renderer` nil = damage only, no pixels.
     func engine(items count: Int, renderer: (any FrameRenderer)?) throws -> Engine {
-        try Engine(scene: scene(items: count), catalog: catalog,
+        try Engine(scene: try scene(items: count), catalog: catalog,
                    options: .init(textMeasurer: textEngine, renderer: renderer))
     }
 
