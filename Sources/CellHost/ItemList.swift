@@ -35,7 +35,10 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         }
     }
 
-    public static func == (a: ItemList, b: ItemList) -> Bool { a.count == b.count && a.elementsEqual(b) }
+    /// Equal when the items are, however they are stored (a series equals its items written out).
+    public static func == (a: ItemList, b: ItemList) -> Bool {
+        a.runs == b.runs || (a.count == b.count && a.elementsEqual(b))
+    }
 
     /// The index of the item with id `id`: arithmetic for series, a scan of written items.
     public func firstIndex(ofID id: String) -> Int? {
