@@ -83,6 +83,7 @@ public enum ValueEncoding: String, Hashable, Sendable, CaseIterable, CustomStrin
 
     /// Parses exactly one encoding.
     public static func parseSingle(_ text: String) throws(EncodingParseError) -> ValueEncoding {
+        if let encoding = ValueEncoding(rawValue: text) { return encoding }
         let list = try parseList(text)
         guard list.count == 1 else { throw EncodingParseError(encoding: text, remainder: list.isEmpty ? "" : text) }
         return list[0]
