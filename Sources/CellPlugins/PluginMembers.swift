@@ -94,10 +94,9 @@ public final class PluginProperty: @unchecked Sendable {
     }
 
     /// Writes `value` into the configuration `handle` through the setter: one switch on the
-    /// encoding, then the typed call for the common cases (no `PropertyValue` copy, no
-    /// allocation); other values go through the conversion actions use (`FFIValueBuffer`), which
-    /// also accepts an int for a double and names for colours and transformers. The caller owns
-    /// `handle` alone.
+    /// encoding, then the typed call for the common cases (no allocation); other values go
+    /// through the conversion actions use (`FFIValueBuffer`), which also accepts an int for a
+    /// double and names for colours and transformers. The caller owns `handle` alone.
     public func set(_ value: PropertyValue, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
         if setter == nil { throw .invalidValue(property: name, reason: "the property is read-only") }
         switch encoding {
