@@ -39,7 +39,7 @@ public final class CompositorRenderer: FrameRenderer {
         if writer != nil { unwrittenDamage += report.damage }
         return RenderedFrame(damage: report.damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) },
                              damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
-                             compositeMicros: report.compositeDuration.micros)
+                             compositeMicros: report.compositeDuration.micros, problems: report.problems)
     }
 
     public func writeFrame(to path: String) -> Double {

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CellKit
+import CellRender
 
 /// Runs an event stream through a list the way UIKit's update cycle would (UIKIT.md §6): each
 /// event changes state, requests coalesce into one update pass per cell, then `updated(for:)` →
@@ -415,6 +416,7 @@ public final class Engine {
         timings.draw += Engine.micros(since: t)
 
         var frames: [FrameTrace] = []
+        var problems: [LayerProblem] = []
         // Animated events show the way from the old to the new look in intermediate frames.
         if let animation = event.animation, !changed.isEmpty {
             for step in 1..<max(1, animation.frames) {
@@ -428,7 +430,7 @@ public final class Engine {
                     layerFrames[r.layerID] = frame
                 }
                 timings.draw += Engine.micros(since: t)
-                if let f = renderAndWrite(progress: p, force: false, timings: &timings) { frames.append(f) }
+                if let f = renderAndWrite(progress: p, force: false, timings: &timings, problems: &problems) { frames.append(f) }
             }
         }
         t = Engine.now()
@@ -439,11 +441,20 @@ public final class Engine {
             layerFrames[r.layerID] = frame
         }
         timings.draw += Engine.micros(since: t)
-        if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings) { frames.append(f) }
+        if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }
 
         totals += timings
+        // The compositor names layers; the trace names the cells they belong to.
+        // Animated events raster a layer once per frame: each problem is told once.
+        var told = Set<String>()
+        let eventProblems = problems.compactMap { problem -> String? in
+            let row = changed.first { $0.0.layerID == problem.layer }?.0
+            let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
+            return told.insert(text).inserted ? text : nil
+        }
         return TraceEvent(number: event.number, line: event.line, summary: summary, note: event.note,
-                          start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings)
+                          start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings,
+                          problems: eventProblems)
     }
 
     /// The list's own background fills the viewport behind the rows; it changes with dark mode.
@@ -460,9 +471,11 @@ public final class Engine {
     /// so an event with many frames waiting for the PNG encoder is not mistaken for a hang.
     public var onFrame: (() -> Void)?
 
-    private func renderAndWrite(progress: Double?, force: Bool, timings: inout PhaseTimings) -> FrameTrace? {
+    private func renderAndWrite(progress: Double?, force: Bool, timings: inout PhaseTimings,
+                                problems: inout [LayerProblem]) -> FrameTrace? {
         defer { onFrame?() }
         let rendered = renderer.renderFrame()
+        problems += rendered.problems
         timings.raster += rendered.rasterMicros
         timings.composite += rendered.compositeMicros
         guard rendered.damagedPixels > 0 || force else { return nil }

@@ -1,4 +1,5 @@
 import CellKit
+import CellRender
 
 /// What the engine needs from a compositor: one layer per cell with its recorded drawing, a frame
 /// rendered from the damaged layers, and PNG output kept off the event path. `CompositorRenderer`
@@ -23,12 +24,16 @@ public struct RenderedFrame: Sendable, Equatable {
     public var damagedPixels: Int
     public var rasterMicros: Double
     public var compositeMicros: Double
+    /// What layers were drawn with other than asked (unknown symbol, unreadable image).
+    public var problems: [LayerProblem]
 
-    public init(damage: [Rect], damagedPixels: Int, rasterMicros: Double = 0, compositeMicros: Double = 0) {
+    public init(damage: [Rect], damagedPixels: Int, rasterMicros: Double = 0, compositeMicros: Double = 0,
+                problems: [LayerProblem] = []) {
         self.damage = damage
         self.damagedPixels = damagedPixels
         self.rasterMicros = rasterMicros
         self.compositeMicros = compositeMicros
+        self.problems = problems
     }
 }
 

@@ -99,7 +99,7 @@ public final class Compositor {
         var damage = pendingDamage
         pendingDamage.removeAll(keepingCapacity: true)
         var rastered = 0
-        var problems: [String] = []
+        var problems: [LayerProblem] = []
         for id in order {
             let layer = layers[id]!
             if let move = layer.pixelMove {
@@ -118,7 +118,7 @@ public final class Compositor {
                 if let old = layer.composited { damage.append(old) }
                 damage.append(layer.extent)
                 layer.composited = layer.extent
-                problems += layer.problems.map { "layer \(id): \($0)" }
+                problems += layer.problems.map { LayerProblem(layer: id, message: $0) }
             }
         }
         let rasterDuration = clock.now - rasterStart

@@ -14,8 +14,8 @@ public struct FrameReport: Sendable, CustomStringConvertible {
     public var rasterDuration: Duration
     /// Painting background, backdrop blurs and layers into the damaged region of the framebuffer.
     public var compositeDuration: Duration
-    /// Things drawn other than asked (unknown symbol, unreadable image), each naming its layer.
-    public var problems: [String]
+    /// Things drawn other than asked (unknown symbol, unreadable image) by the layers rastered.
+    public var problems: [LayerProblem]
 
     public var hasDamage: Bool { !damage.isEmpty }
 

@@ -1,4 +1,5 @@
 import CellKit
+import CellRender
 import Testing
 @testable import CellHost
 
@@ -225,5 +226,33 @@ import Testing
         let decodedUpdate = try CellUpdateTrace(json: JSON.parse(unchanged[0].json.serialized))
         #expect(decodedUpdate.repaint == unchanged[0].repaint)
         #expect(table([dark]).contains("repainted: colours re-resolved for dark"))
+    }
+
+    /// A symbol the compositor does not have is drawn as a crossed box; the event that drew it
+    /// says so and names the cell, in every sink.
+    @Test func aMissingSymbolIsAProblemOfTheEventNamingTheCell() throws {
+        let (scene, events) = try EventStreamParser.parse(Self.stream + """
+
+            {"cell": "pear", "set": {"image": {"symbol": "no.such.symbol"}}}
+            {"cell": "pear", "highlighted": true, "animate": {"duration": 0.2, "frames": 3}}
+            {"cell": "apple", "selected": true}
+            """, source: "test.jsonl")
+        let textEngine = try TextEngine()
+        let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
+                                          showsDamage: false, writesFrames: false)
+        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
+                                options: .init(textMeasurer: textEngine, renderer: renderer))
+        #expect(try engine.start().problems.isEmpty)
+        let set = try engine.run(events[0]), animated = try engine.run(events[1]), other = try engine.run(events[2])
+        let problem = "pear: unknown symbol \"no.such.symbol\" drawn as a missing-symbol box"
+        #expect(set.problems == [problem])
+        #expect(animated.frames.count > 1)
+        #expect(animated.problems == [problem], "told once, not once per frame")
+        #expect(other.problems.isEmpty, "apple is drawn as asked and pear was not redrawn")
+        #expect(table([set]).contains(problem))
+        guard case .event(let decoded) = try TraceRecord(json: JSON.parse(TraceRecord.event(set).json.serialized)) else {
+            Issue.record("the event record does not decode as an event"); return
+        }
+        #expect(decoded.problems == [problem])
     }
 }

@@ -160,8 +160,8 @@ struct SeededGenerator: RandomNumberGenerator {
         c.setLayer(9, frame: Rect(x: 0, y: 0, width: 40, height: 20), content: list)
         let report = c.renderFrame()
         #expect(report.problems.count == 2)
-        #expect(report.problems.contains { $0.contains("layer 9") && $0.contains("no.such.symbol") })
-        #expect(report.problems.contains { $0.contains("/nonexistent/picture.png") })
+        #expect(report.problems.contains { $0.layer == 9 && $0.message.contains("no.such.symbol") })
+        #expect(report.problems.contains { $0.message.contains("/nonexistent/picture.png") })
         let image = c.snapshot()
         #expect(Fixtures.inkBounds(image) != nil, "a missing symbol draws a visible box")
     }
