@@ -193,16 +193,7 @@ public enum RunSession {
             let exe = executablePath()
             return exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
         }()
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var paths: [String] = []
-        while let entry = readdir(d) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("lib") && name.hasSuffix(".so") { paths.append(dir + "/" + name) }
-        }
-        return paths.sorted()
+        return (directoryEntries(dir) ?? []).filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.map { dir + "/" + $0 }
     }
 
     static func executablePath() -> String {

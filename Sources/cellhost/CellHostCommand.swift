@@ -17,6 +17,9 @@ struct CellHostCommand: ParsableCommand {
 
     /// Usage errors exit with 2 (ArgumentParser's default is 64), as the documented exit codes say.
     static func main() {
+        // A reader that stops early (`cellhost run | head`) must not kill a run before its trace
+        // files are complete: terminal output to a closed pipe is dropped and the run goes on.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

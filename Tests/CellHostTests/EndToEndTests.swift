@@ -190,6 +190,20 @@ import Glibc
         #expect(access(dir + "/seen", F_OK) == 0, "the first event reached the trace only after the input ended")
     }
 
+    /// `cellhost run | head` closes the table's reader early; the run still completes its files.
+    @Test func aReaderThatStopsEarlyDoesNotCutTheRunShort() throws {
+        let dir = temporaryDirectory()
+        let shell = try WorkerProcess(executable: "/bin/sh", arguments: [
+            "-c", "'\(Self.cellhost)' run --plugin '\(Self.progressPlugin)' --out '\(dir)/out' | head -n 1 >/dev/null",
+        ]).run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
+        #expect(shell.termination == .exited(code: 0), "\(shell.standardError)")
+        let records = try traceRecords(dir + "/out/trace.jsonl")
+        guard case .end(let end) = records.last else { Issue.record("the trace has no end record"); return }
+        #expect(end.outcome == .ok)
+        let left = try #require(directoryEntries(dir + "/out")).filter { $0.contains(".tmp-") }
+        #expect(left.isEmpty, "temporary files left behind: \(left)")
+    }
+
     @Test func malformedStreamExitsWithBadInputNamingTheLine() throws {
         let dir = temporaryDirectory()
         write(Self.stream + "\n{\"cell\": \"apple\", \"selcted\": true}\n", to: dir + "/events.jsonl")

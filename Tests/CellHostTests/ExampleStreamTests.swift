@@ -15,16 +15,7 @@ import Glibc
 
     static let examples = EndToEndTests.packageDirectory + "/SDK/schema/examples"
 
-    static let files: [String] = {
-        guard let d = opendir(examples) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name.hasSuffix(".jsonl") { names.append(name) }
-        }
-        return names.sorted()
-    }()
+    static let files: [String] = (directoryEntries(examples) ?? []).filter { $0.hasSuffix(".jsonl") }
 
     @Test func thereAreExamples() { #expect(Self.files.count >= 4) }
 

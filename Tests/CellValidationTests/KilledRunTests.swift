@@ -14,16 +14,7 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func files(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    static func files(in directory: String) -> [String] { directoryEntries(directory) ?? [] }
 
     @Test func aKilledRunLeavesOnlyWholeRecords() throws {
         let directory = ValidationFixtures.temporaryDirectory()
