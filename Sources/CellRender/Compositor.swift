@@ -5,6 +5,12 @@ import CellKit
 /// DisplayList or frame changes, then composited into the framebuffer inside the damage region
 /// only (old ∪ new extents of changed layers). Framebuffer = viewport × scale, premultiplied
 /// `PIXMAN_a8r8g8b8`. Not thread-safe: one owner drives it.
+///
+/// Opaque layers hide what lies beneath them: inside the damage each layer is composited only
+/// where no opaque layer above covers it (opaque ones copied, not blended), and the background
+/// is filled only where no opaque layer lies. A layer that is one solid fill keeps no buffer: it
+/// is filled straight into the framebuffer. Same pixels as blending every layer over the
+/// background (`usesFastPaths` = false does that, for tests that compare both).
 public final class Compositor {
     public let viewport: Size
     public let scale: Int
@@ -24,6 +30,18 @@ public final class Compositor {
     private var blurScratch: PixelBuffer?
     private let opaque = makeSolidSource(0xFF00_0000)
 
+    /// Off = the general path only (every layer rastered into a buffer and blended); for tests.
+    var usesFastPaths = true {
+        didSet { rasterizer.usesFastPaths = usesFastPaths }
+    }
+
+    /// A layer drawn as one solid colour over `rect` (framebuffer pixels).
+    private struct SolidFill {
+        var rect: PixelRect
+        var argb: UInt32
+        var isOpaque: Bool { argb >> 24 == 255 }
+    }
+
     private final class Layer {
         var frame: Rect
         var content: DisplayList
@@ -34,6 +52,10 @@ public final class Compositor {
         var extent: PixelRect = .zero
         var composited: PixelRect?
         var buffer: PixelBuffer?
+        /// Every pixel of `buffer` is opaque.
+        var isOpaque = false
+        /// Set instead of `buffer` when the content is one solid fill.
+        var solid: SolidFill?
         var blurs: [BackdropBlur] = []
         var problems: [String] = []
         init(frame: Rect, content: DisplayList) { self.frame = frame; self.content = content }
@@ -132,12 +154,20 @@ public final class Compositor {
         closeOverBlurs(&region)
         let rects = rectangles(of: region)
         var composited = 0
-        if !rects.isEmpty {
+        if !rects.isEmpty && usesFastPaths && !order.contains(where: { !layers[$0]!.blurs.isEmpty }) {
+            composited = compositeVisibleParts(of: &region)
+        } else if !rects.isEmpty {
             pixman_image_set_clip_region32(framebuffer.image, &region)
             fillBoxes(framebuffer, rects, argb: background.premultipliedARGB, op: PIXMAN_OP_SRC)
             let bounds = rects.reduce(PixelRect.zero) { $0.union($1) }
             for id in order {
                 let layer = layers[id]!
+                if let solid = layer.solid {
+                    guard solid.argb != 0, !solid.rect.intersection(bounds).isEmpty else { continue }
+                    fillBoxes(framebuffer, [solid.rect], argb: solid.argb, op: solid.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+                    composited += 1
+                    continue
+                }
                 guard let buffer = layer.buffer, !layer.extent.intersection(bounds).isEmpty || !layer.blurs.isEmpty else { continue }
                 for blur in layer.blurs { applyBackdropBlur(blur, region: &region) }
                 guard !layer.extent.intersection(bounds).isEmpty else { continue }
@@ -169,6 +199,75 @@ public final class Compositor {
     /// Translucent magenta, premultiplied: visible on light and dark frames.
     static let damageTint: UInt32 = 0x4C_4C_00_4C
 
+    // MARK: Occlusion
+
+    /// Composites `damage` with each layer only where no opaque layer above covers it, and the
+    /// background only where no opaque layer does. Pixel for pixel what blending every layer
+    /// bottom to top gives: an opaque pixel OVER anything is itself, so what it covers never
+    /// shows. Not for frames with backdrop blurs (they read what lies beneath). Returns how many
+    /// layers it composited.
+    private func compositeVisibleParts(of damage: inout pixman_region32_t) -> Int {
+        var covered = pixman_region32_t()
+        pixman_region32_init(&covered)
+        defer { pixman_region32_fini(&covered) }
+        var visibleParts: [(layer: Layer, region: pixman_region32_t)] = []
+        defer { for i in visibleParts.indices { pixman_region32_fini(&visibleParts[i].region) } }
+        for id in order.reversed() {
+            let layer = layers[id]!
+            let drawn: PixelRect
+            let opaque: PixelRect
+            if let solid = layer.solid {
+                guard solid.argb != 0 else { continue }
+                drawn = solid.rect
+                opaque = solid.isOpaque ? solid.rect : .zero
+            } else if layer.buffer != nil {
+                drawn = layer.extent
+                opaque = layer.isOpaque ? layer.extent : .zero
+            } else {
+                continue
+            }
+            guard !drawn.isEmpty else { continue }
+            var visible = pixman_region32_t()
+            pixman_region32_init(&visible)
+            _ = pixman_region32_intersect_rect(&visible, &damage, Int32(drawn.x), Int32(drawn.y), UInt32(drawn.width), UInt32(drawn.height))
+            withUnsafeMutablePointer(to: &visible) { _ = pixman_region32_subtract($0, $0, &covered) }
+            if pixman_region32_not_empty(&visible) != 0 {
+                visibleParts.append((layer, visible))
+            } else {
+                pixman_region32_fini(&visible)
+            }
+            if !opaque.isEmpty { add(opaque, to: &covered) }
+        }
+        var background = pixman_region32_t()
+        pixman_region32_init(&background)
+        defer { pixman_region32_fini(&background) }
+        _ = pixman_region32_subtract(&background, &damage, &covered)
+        fill(background, argb: self.background.premultipliedARGB, op: PIXMAN_OP_SRC)
+        for i in visibleParts.indices.reversed() {
+            let layer = visibleParts[i].layer
+            if let solid = layer.solid {
+                fill(visibleParts[i].region, argb: solid.argb, op: solid.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+            } else if let buffer = layer.buffer {
+                pixman_image_set_clip_region32(framebuffer.image, &visibleParts[i].region)
+                pixman_image_composite32(layer.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, buffer.image, nil, framebuffer.image,
+                                         0, 0, 0, 0, Int32(layer.extent.x), Int32(layer.extent.y),
+                                         Int32(layer.extent.width), Int32(layer.extent.height))
+                pixman_image_set_clip_region32(framebuffer.image, nil)
+            }
+        }
+        return visibleParts.count
+    }
+
+    /// Fills the boxes of `region` in the framebuffer with a premultiplied colour.
+    private func fill(_ region: pixman_region32_t, argb: UInt32, op: pixman_op_t) {
+        var region = region
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(&region, &count), count > 0 else { return }
+        var color = pixman_color_t(red: UInt16((argb >> 16) & 0xFF) * 257, green: UInt16((argb >> 8) & 0xFF) * 257,
+                                   blue: UInt16(argb & 0xFF) * 257, alpha: UInt16(argb >> 24) * 257)
+        pixman_image_fill_boxes(op, framebuffer.image, &color, count, boxes)
+    }
+
     // MARK: Layers
 
     private func raster(_ layer: Layer) {
@@ -177,17 +276,37 @@ public final class Compositor {
         let extent = PixelRect(covering: bounds, scale: s).intersection(framebuffer.bounds)
         layer.extent = extent
         layer.needsRaster = false
+        layer.solid = nil
+        layer.isOpaque = false
         guard !extent.isEmpty else { layer.buffer = nil; layer.blurs = []; layer.problems = []; return }
+        let offset = (x: layer.frame.minX * s - Double(extent.x), y: layer.frame.minY * s - Double(extent.y))
+        if usesFastPaths, layer.content.commands.count == 1, case .fill(let rect, let color) = layer.content.commands[0] {
+            // Where the rasterizer would fill it, moved from buffer to framebuffer pixels.
+            let x0 = Int((rect.minX * s + offset.x).rounded()), y0 = Int((rect.minY * s + offset.y).rounded())
+            let x1 = Int((rect.maxX * s + offset.x).rounded()), y1 = Int((rect.maxY * s + offset.y).rounded())
+            let inBuffer = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                .intersection(PixelRect(x: 0, y: 0, width: extent.width, height: extent.height))
+            let argb = color.premultipliedARGB
+            layer.solid = SolidFill(rect: PixelRect(x: inBuffer.x + extent.x, y: inBuffer.y + extent.y,
+                                                    width: inBuffer.width, height: inBuffer.height),
+                                    argb: inBuffer.isEmpty ? 0 : argb)
+            layer.buffer = nil
+            layer.blurs = []
+            layer.problems = []
+            return
+        }
         let buffer: PixelBuffer
+        let blank: Bool
         if let existing = layer.buffer, existing.width == extent.width, existing.height == extent.height {
             buffer = existing
-            buffer.clear()
+            blank = false
         } else {
             buffer = PixelBuffer(width: extent.width, height: extent.height)
+            blank = true
         }
         layer.buffer = buffer
-        rasterizer.draw(layer.content, into: buffer, scale: s,
-                        offset: (layer.frame.minX * s - Double(extent.x), layer.frame.minY * s - Double(extent.y)))
+        rasterizer.draw(layer.content, into: buffer, scale: s, offset: offset, targetIsBlank: blank)
+        layer.isOpaque = usesFastPaths && rasterizer.coversTarget
         layer.blurs = rasterizer.backdropBlurs.map {
             var b = $0
             b.rect = PixelRect(x: b.rect.x + extent.x, y: b.rect.y + extent.y, width: b.rect.width, height: b.rect.height)

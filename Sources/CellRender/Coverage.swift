@@ -90,6 +90,37 @@ final class CoverageCache {
     static func padding(blur: Double) -> Int { blur > 0 ? Int((3 * blur).rounded(.up)) : 0 }
 }
 
+/// How a rounded rect's coverage is applied: as a plain rectangle (no radius), through one
+/// whole-shape mask (too small to split), or as straight parts plus four n×n corner masks.
+enum RoundedSplit {
+    case plain
+    case whole(RoundedShape)
+    case corners(n: Int, radius4: Int)
+
+    init(_ r: PixelRect, radius: Double) {
+        let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
+        if shape.radius4 == 0 { self = .plain; return }
+        let n = Int(shape.radius.rounded(.up))
+        self = 2 * n <= r.width && 2 * n <= r.height ? .corners(n: n, radius4: shape.radius4) : .whole(shape)
+    }
+
+    /// The corner squares of `r`, in `Corner` order.
+    static func cornerBoxes(of r: PixelRect, n: Int) -> [PixelRect] {
+        [PixelRect(x: r.x, y: r.y, width: n, height: n), PixelRect(x: r.maxX - n, y: r.y, width: n, height: n),
+         PixelRect(x: r.x, y: r.maxY - n, width: n, height: n), PixelRect(x: r.maxX - n, y: r.maxY - n, width: n, height: n)]
+    }
+
+    /// Whether the rounding of `r` leaves every pixel of `clip` fully covered, so clipping to the
+    /// rounded rect inside `clip` is clipping to the plain rect.
+    static func roundingMisses(_ clip: PixelRect, rect r: PixelRect, radius: Double) -> Bool {
+        switch RoundedSplit(r, radius: radius) {
+        case .plain: return true
+        case .whole: return r.intersection(clip).isEmpty
+        case .corners(let n, _): return cornerBoxes(of: r, n: n).allSatisfy { $0.intersection(clip).isEmpty }
+        }
+    }
+}
+
 extension CoverageCache {
     /// Composites `source` into `target` through the coverage of a rounded rect at `rect`:
     /// the straight parts as plain rectangles, the four corners through cached corner masks, so
@@ -104,20 +135,35 @@ extension CoverageCache {
             pixman_image_composite32(op, source, mask, target, Int32(box.x + sourceOffset.x), Int32(box.y + sourceOffset.y),
                                      0, 0, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
         }
-        let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
-        if shape.radius4 == 0 { plain(r); return }
-        let n = Int(shape.radius.rounded(.up))
-        guard 2 * n <= r.width && 2 * n <= r.height else {
+        switch RoundedSplit(r, radius: radius) {
+        case .plain:
+            plain(r)
+        case .whole(let shape):
             plain(r, mask: mask(shape).image)
-            return
+        case .corners(let n, let radius4):
+            plain(PixelRect(x: r.x + n, y: r.y, width: r.width - 2 * n, height: r.height))
+            plain(PixelRect(x: r.x, y: r.y + n, width: n, height: r.height - 2 * n))
+            plain(PixelRect(x: r.maxX - n, y: r.y + n, width: n, height: r.height - 2 * n))
+            let masks = corners(radius4: radius4)
+            for (box, mask) in zip(RoundedSplit.cornerBoxes(of: r, n: n), masks) { plain(box, mask: mask.image) }
         }
-        plain(PixelRect(x: r.x + n, y: r.y, width: r.width - 2 * n, height: r.height))
-        plain(PixelRect(x: r.x, y: r.y + n, width: n, height: r.height - 2 * n))
-        plain(PixelRect(x: r.maxX - n, y: r.y + n, width: n, height: r.height - 2 * n))
-        let masks = corners(radius4: shape.radius4)
-        plain(PixelRect(x: r.x, y: r.y, width: n, height: n), mask: masks[Corner.topLeft.rawValue].image)
-        plain(PixelRect(x: r.maxX - n, y: r.y, width: n, height: n), mask: masks[Corner.topRight.rawValue].image)
-        plain(PixelRect(x: r.x, y: r.maxY - n, width: n, height: n), mask: masks[Corner.bottomLeft.rawValue].image)
-        plain(PixelRect(x: r.maxX - n, y: r.maxY - n, width: n, height: n), mask: masks[Corner.bottomRight.rawValue].image)
+    }
+
+    /// Multiplies `target` by the coverage of a rounded rect at `rect` where that coverage is
+    /// below one (corners, or the whole of a shape too small to split): what drawing into a
+    /// blank group and compositing it through `composite` would leave, done in place. `opaque`
+    /// is a solid opaque source; the target's clip region applies.
+    func maskRounding(of target: OpaquePointer, opaque: OpaquePointer, rect r: PixelRect, radius: Double) {
+        guard !r.isEmpty else { return }
+        func multiply(_ box: PixelRect, by mask: OpaquePointer) {
+            pixman_image_composite32(PIXMAN_OP_IN_REVERSE, opaque, mask, target, 0, 0, 0, 0,
+                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        }
+        switch RoundedSplit(r, radius: radius) {
+        case .plain: return
+        case .whole(let shape): multiply(r, by: mask(shape).image)
+        case .corners(let n, let radius4):
+            for (box, mask) in zip(RoundedSplit.cornerBoxes(of: r, n: n), corners(radius4: radius4)) { multiply(box, by: mask.image) }
+        }
     }
 }

@@ -78,6 +78,10 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public var area: Int { isEmpty ? 0 : width * height }
     public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+    /// Whether every pixel of `o` lies inside this rect (an empty `o` always does).
+    public func contains(_ o: PixelRect) -> Bool {
+        o.isEmpty || (o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY)
+    }
     public func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = max(x, o.x), y0 = max(y, o.y), x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero

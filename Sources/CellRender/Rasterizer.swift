@@ -12,21 +12,40 @@ struct BackdropBlur: Hashable {
 /// Draws a `DisplayList` into a pixel buffer: commands in points, mapped to pixels by `scale`
 /// and an offset. Clip and alpha groups draw into pooled buffers that are composited back
 /// through a rounded mask or a constant alpha on pop.
+///
+/// Fast paths, each giving the same pixels as the general one (`usesFastPaths` = false keeps
+/// to the general path, for tests that compare both):
+/// - a list whose first drawing command is an opaque fill covering the target (inside plain
+///   clips) draws over the target as it is, without clearing it first;
+/// - a rounded clip pushed before anything is drawn draws in place instead of into a group
+///   buffer: when its rounding misses the clip it is a plain clip, otherwise the target is blank
+///   and its rounding is applied to the target on pop (what compositing a group over blank
+///   pixels through the rounded coverage leaves).
 final class Rasterizer {
     let textEngine: TextEngine
     let images = ImageCache()
+    var usesFastPaths = true
     private var solids: [UInt32: OpaquePointer] = [:]
     private var pool: [PixelBuffer] = []
 
     /// Set per `draw`: what the list asked for that could not be drawn as asked, and its blurs.
     private(set) var problems: [String] = []
     private(set) var backdropBlurs: [BackdropBlur] = []
+    /// Set per `draw`: every pixel of the target is opaque (an opaque fill covered it and
+    /// nothing after it can make a pixel translucent), so compositing it is copying it.
+    private(set) var coversTarget = false
+    /// No drawing command has reached any buffer yet in this `draw`.
+    private var untouched = true
+    /// The target holds only zero pixels until the first drawing command.
+    private var targetIsBlank = true
 
     private struct Group {
         var buffer: PixelBuffer
         var clip: PixelRect
         var roundedClip: (PixelRect, Double)?
         var alpha: Double?
+        /// An in-place rounded clip over blank pixels: its rounding is applied to the buffer on pop.
+        var roundingOnPop: (PixelRect, Double)?
     }
     private var stack: [Group] = []
     private var scale = 1.0, offsetX = 0.0, offsetY = 0.0
@@ -37,13 +56,26 @@ final class Rasterizer {
 
     deinit { for s in solids.values { pixman_image_unref(s) } }
 
-    /// Draws `list` into `target`: a point p lands on pixel p × scale + offset.
-    func draw(_ list: DisplayList, into target: PixelBuffer, scale: Double, offset: (x: Double, y: Double)) {
+    /// Draws `list` into `target` as if onto blank pixels: a point p lands on pixel
+    /// p × scale + offset. `targetIsBlank` says the target holds only zero pixels already;
+    /// otherwise it is cleared first unless the list covers it from its first drawing command.
+    func draw(_ list: DisplayList, into target: PixelBuffer, scale: Double, offset: (x: Double, y: Double),
+              targetIsBlank: Bool) {
         self.scale = scale
         offsetX = offset.x
         offsetY = offset.y
         problems.removeAll(keepingCapacity: true)
         backdropBlurs.removeAll(keepingCapacity: true)
+        coversTarget = false
+        untouched = true
+        if targetIsBlank {
+            self.targetIsBlank = true
+        } else if usesFastPaths && startsWithCoveringFill(list, bounds: target.bounds) {
+            self.targetIsBlank = false
+        } else {
+            target.clear()
+            self.targetIsBlank = true
+        }
         stack = [Group(buffer: target, clip: target.bounds)]
         target.setClip(nil)
         for command in list.commands { execute(command) }
@@ -51,9 +83,35 @@ final class Rasterizer {
         target.setClip(nil)
     }
 
+    /// Whether the first command that draws is an opaque fill covering `bounds`, with only plain
+    /// clips (or rounded ones whose rounding misses the clip) pushed before it: whatever the
+    /// target held is then overwritten before anything else reads it.
+    private func startsWithCoveringFill(_ list: DisplayList, bounds: PixelRect) -> Bool {
+        var clips = [bounds]
+        for command in list.commands {
+            switch command {
+            case .pushClip(let rect, let radius):
+                let r = pixelRect(rect)
+                let clip = clips[clips.count - 1].intersection(r)
+                guard RoundedSplit.roundingMisses(clip, rect: r, radius: radius * scale) else { return false }
+                clips.append(clip)
+            case .popClip, .popAlpha:
+                if clips.count > 1 { clips.removeLast() }
+            case .backgroundBlur:
+                continue
+            case .fill(let rect, let color):
+                return color.premultipliedARGB >> 24 == 255 && pixelRect(rect).intersection(clips[clips.count - 1]).contains(bounds)
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
     private var top: Group { stack[stack.count - 1] }
 
     private func execute(_ command: DisplayCommand) {
+        if command.draws { untouched = false }
         switch command {
         case .fill(let rect, let color):
             fillRounded(pixelRect(rect), radius: 0, argb: color.premultipliedARGB)
@@ -74,6 +132,15 @@ final class Rasterizer {
         case .pushClip(let rect, let radius):
             let r = pixelRect(rect)
             let clip = top.clip.intersection(r)
+            if radius > 0 && usesFastPaths && untouched {
+                // Nothing drawn yet: a blank buffer, or (target not cleared) one the first fill covers.
+                let misses = RoundedSplit.roundingMisses(clip, rect: r, radius: radius * scale)
+                let blank = top.buffer !== stack[0].buffer || targetIsBlank
+                if misses || blank {
+                    stack.append(Group(buffer: top.buffer, clip: clip, roundingOnPop: misses ? nil : (r, radius * scale)))
+                    return
+                }
+            }
             if radius > 0 {
                 pushGroup(Group(buffer: borrowBuffer(), clip: clip, roundedClip: (r, radius * scale)))
             } else {
@@ -132,6 +199,10 @@ final class Rasterizer {
         if shape.radius4 == 0 {
             group.buffer.setClip(group.clip)
             fillBoxes(group.buffer, [r], argb: argb, op: argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+            // Every later command composites OVER (or fills opaquely), which keeps opaque pixels opaque.
+            if argb >> 24 == 255 && group.buffer === stack[0].buffer && r.intersection(group.clip).contains(group.buffer.bounds) {
+                coversTarget = true
+            }
             return
         }
         group.buffer.setClip(group.clip)
@@ -157,6 +228,13 @@ final class Rasterizer {
     private func popGroup() {
         let group = stack.removeLast()
         let parent = top
+        if let (rect, radius) = group.roundingOnPop {
+            group.buffer.setClip(group.clip)
+            let opaque = solid(0xFF00_0000)
+            textEngine.withCoverage { $0.maskRounding(of: group.buffer.image, opaque: opaque, rect: rect, radius: radius) }
+            coversTarget = false
+            return
+        }
         guard group.buffer !== parent.buffer else { return }  // a rectangular clip: nothing to merge
         parent.buffer.setClip(parent.clip)
         let c = group.clip
@@ -263,6 +341,17 @@ final class Rasterizer {
                                      0, 0, 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
         }
         pixman_image_set_transform(image.image, nil)
+    }
+}
+
+extension DisplayCommand {
+    /// Whether the command puts pixels into the buffer it draws into (clips, alpha groups and
+    /// backdrop blurs do not by themselves).
+    var draws: Bool {
+        switch self {
+        case .fill, .roundedRect, .stroke, .text, .symbol, .image, .shadow: true
+        case .pushClip, .popClip, .pushAlpha, .popAlpha, .backgroundBlur: false
+        }
     }
 }
 
