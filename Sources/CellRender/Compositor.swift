@@ -9,8 +9,10 @@ import CellKit
 /// Opaque layers hide what lies beneath them: inside the damage each layer is composited only
 /// where no opaque layer above covers it (opaque ones copied, not blended), and the background
 /// is filled only where no opaque layer lies. A layer that is one solid fill keeps no buffer: it
-/// is filled straight into the framebuffer. Same pixels as blending every layer over the
-/// background (`usesFastPaths` = false does that, for tests that compare both).
+/// is filled straight into the framebuffer; so is a layer whose list starts with an opaque fill
+/// covering it: it is drawn into the framebuffer where it shows (in the coordinates its own buffer
+/// would have), instead of rastered into a buffer and copied. Same pixels as blending every layer
+/// over the background (`usesFastPaths` = false does that, for tests that compare both).
 public final class Compositor {
     public let viewport: Size
     public let scale: Int
@@ -56,6 +58,10 @@ public final class Compositor {
         var isOpaque = false
         /// Set instead of `buffer` when the content is one solid fill.
         var solid: SolidFill?
+        /// No buffer: the list covers `extent` opaquely and is drawn straight into the framebuffer.
+        var drawsDirectly = false
+        /// The framebuffer pixels under `extent`, for drawing directly.
+        var view: PixelBuffer?
         var blurs: [BackdropBlur] = []
         var problems: [String] = []
         init(frame: Rect, content: DisplayList) { self.frame = frame; self.content = content }
@@ -168,6 +174,14 @@ public final class Compositor {
                     composited += 1
                     continue
                 }
+                if layer.drawsDirectly {
+                    guard !layer.extent.intersection(bounds).isEmpty else { continue }
+                    pixman_image_set_clip_region32(framebuffer.image, nil)
+                    drawDirectly(layer, in: &region)
+                    pixman_image_set_clip_region32(framebuffer.image, &region)
+                    composited += 1
+                    continue
+                }
                 guard let buffer = layer.buffer, !layer.extent.intersection(bounds).isEmpty || !layer.blurs.isEmpty else { continue }
                 for blur in layer.blurs { applyBackdropBlur(blur, region: &region) }
                 guard !layer.extent.intersection(bounds).isEmpty else { continue }
@@ -199,6 +213,17 @@ public final class Compositor {
     /// Translucent magenta, premultiplied: visible on light and dark frames.
     static let damageTint: UInt32 = 0x4C_4C_00_4C
 
+    /// How a layer's pixels are kept: in its own buffer, as one solid fill, or not at all (drawn
+    /// straight into the framebuffer); nil for an unknown id or a layer not rastered yet.
+    enum LayerStorage { case buffer, solid, direct }
+
+    func storage(ofLayer id: Int) -> LayerStorage? {
+        guard let layer = layers[id], !layer.needsRaster else { return nil }
+        if layer.solid != nil { return .solid }
+        if layer.drawsDirectly { return .direct }
+        return layer.buffer == nil ? nil : .buffer
+    }
+
     // MARK: Occlusion
 
     /// Composites `damage` with each layer only where no opaque layer above covers it, and the
@@ -220,7 +245,7 @@ public final class Compositor {
                 guard solid.argb != 0 else { continue }
                 drawn = solid.rect
                 opaque = solid.isOpaque ? solid.rect : .zero
-            } else if layer.buffer != nil {
+            } else if layer.buffer != nil || layer.drawsDirectly {
                 drawn = layer.extent
                 opaque = layer.isOpaque ? layer.extent : .zero
             } else {
@@ -247,6 +272,8 @@ public final class Compositor {
             let layer = visibleParts[i].layer
             if let solid = layer.solid {
                 fill(visibleParts[i].region, argb: solid.argb, op: solid.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+            } else if layer.drawsDirectly {
+                drawDirectly(layer, in: &visibleParts[i].region)
             } else if let buffer = layer.buffer {
                 pixman_image_set_clip_region32(framebuffer.image, &visibleParts[i].region)
                 pixman_image_composite32(layer.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, buffer.image, nil, framebuffer.image,
@@ -278,6 +305,7 @@ public final class Compositor {
         layer.needsRaster = false
         layer.solid = nil
         layer.isOpaque = false
+        layer.drawsDirectly = false
         guard !extent.isEmpty else { layer.buffer = nil; layer.blurs = []; layer.problems = []; return }
         let offset = (x: layer.frame.minX * s - Double(extent.x), y: layer.frame.minY * s - Double(extent.y))
         if usesFastPaths, layer.content.commands.count == 1, case .fill(let rect, let color) = layer.content.commands[0] {
@@ -295,6 +323,21 @@ public final class Compositor {
             layer.problems = []
             return
         }
+        if usesFastPaths, Compositor.canDrawDirectly(layer.content),
+           rasterizer.coversFromStart(layer.content, bounds: PixelRect(x: 0, y: 0, width: extent.width, height: extent.height),
+                                      scale: s, offset: offset) {
+            layer.drawsDirectly = true
+            layer.isOpaque = true
+            layer.buffer = nil
+            if layer.view.map({ $0.pixels != framebuffer.pixels + extent.y * framebuffer.stride + extent.x
+                                || $0.width != extent.width || $0.height != extent.height }) ?? true {
+                layer.view = PixelBuffer(viewOf: framebuffer, rect: extent)
+            }
+            layer.blurs = []
+            layer.problems = []
+            return
+        }
+        layer.view = nil
         let buffer: PixelBuffer
         let blank: Bool
         if let existing = layer.buffer, existing.width == extent.width, existing.height == extent.height {
@@ -313,6 +356,34 @@ public final class Compositor {
             return b
         }
         layer.problems = rasterizer.problems
+    }
+
+    /// Whether a list can be drawn when composited rather than rastered ahead: it must not
+    /// report problems (those belong to the frame it changed in) or ask for backdrop blurs.
+    private static func canDrawDirectly(_ list: DisplayList) -> Bool {
+        list.commands.allSatisfy {
+            switch $0 {
+            case .image, .backgroundBlur: false
+            case .symbol(let name, _, _, _, _): name == SymbolCatalog.missingName || SymbolRenderer.isKnown(name)
+            default: true
+            }
+        }
+    }
+
+    /// Draws a direct layer into the framebuffer inside `region` (framebuffer pixels).
+    private func drawDirectly(_ layer: Layer, in region: inout pixman_region32_t) {
+        guard let view = layer.view else { return }
+        let s = Double(scale), extent = layer.extent
+        var part = pixman_region32_t()
+        pixman_region32_init(&part)
+        defer { pixman_region32_fini(&part) }
+        _ = pixman_region32_intersect_rect(&part, &region, Int32(extent.x), Int32(extent.y), UInt32(extent.width), UInt32(extent.height))
+        for box in rectangles(of: part) {
+            rasterizer.draw(layer.content, into: view, scale: s,
+                            offset: (layer.frame.minX * s - Double(extent.x), layer.frame.minY * s - Double(extent.y)),
+                            targetIsBlank: false,
+                            clip: PixelRect(x: box.x - extent.x, y: box.y - extent.y, width: box.width, height: box.height))
+        }
     }
 
     /// Moves a rastered layer by whole pixels without rastering it again: its pixels would be the

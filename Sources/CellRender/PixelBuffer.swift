@@ -2,29 +2,50 @@ import CPixman
 import CellKit
 
 /// A premultiplied ARGB32 pixman image owning its pixels: the framebuffer, layer rasters and
-/// group (clip/alpha) buffers.
+/// group (clip/alpha) buffers; or a view of a rectangle of another buffer's pixels (an opaque
+/// layer drawn straight into the framebuffer, with the coordinates its own buffer would have).
 final class PixelBuffer {
     let width: Int, height: Int
+    /// Pixels from one row to the next (the owner's width for a view).
+    let stride: Int
     let pixels: UnsafeMutablePointer<UInt32>
     let image: OpaquePointer
+    /// The buffer a view's pixels belong to (kept alive by the view); nil when this one owns them.
+    private let owner: PixelBuffer?
 
     init(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
+        stride = self.width
+        owner = nil
         pixels = .allocate(capacity: self.width * self.height)
         pixels.initialize(repeating: 0, count: self.width * self.height)
         image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(self.width), Int32(self.height), pixels,
                                          Int32(self.width * 4))!
     }
 
+    /// A view of `rect` (inside `owner`'s bounds, not empty) of `owner`'s pixels.
+    init(viewOf owner: PixelBuffer, rect: PixelRect) {
+        precondition(owner.bounds.contains(rect) && !rect.isEmpty, "a view lies inside its buffer")
+        self.owner = owner
+        width = rect.width
+        height = rect.height
+        stride = owner.stride
+        pixels = owner.pixels + rect.y * owner.stride + rect.x
+        image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels, Int32(stride * 4))!
+    }
+
     deinit {
         pixman_image_unref(image)
-        pixels.deallocate()
+        if owner == nil { pixels.deallocate() }
     }
 
     var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
-    func clear() { pixels.update(repeating: 0, count: width * height) }
+    func clear() {
+        guard stride != width else { pixels.update(repeating: 0, count: width * height); return }
+        for y in 0..<height { (pixels + y * stride).update(repeating: 0, count: width) }
+    }
 
     /// Restricts every following composite into this buffer to `rect` (nil = no clip).
     func setClip(_ rect: PixelRect?) {
@@ -36,7 +57,13 @@ final class PixelBuffer {
     }
 
     func snapshot() -> RasterImage {
-        RasterImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height)))
+        guard stride != width else {
+            return RasterImage(width: width, height: height, pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height)))
+        }
+        var copy: [UInt32] = []
+        copy.reserveCapacity(width * height)
+        for y in 0..<height { copy.append(contentsOf: UnsafeBufferPointer(start: pixels + y * stride, count: width)) }
+        return RasterImage(width: width, height: height, pixels: copy)
     }
 }
 

@@ -59,8 +59,10 @@ final class Rasterizer {
     /// Draws `list` into `target` as if onto blank pixels: a point p lands on pixel
     /// p × scale + offset. `targetIsBlank` says the target holds only zero pixels already;
     /// otherwise it is cleared first unless the list covers it from its first drawing command.
+    /// With `clip`, only those pixels of the target are drawn (and never cleared: the list must
+    /// cover them, `coversFromStart`).
     func draw(_ list: DisplayList, into target: PixelBuffer, scale: Double, offset: (x: Double, y: Double),
-              targetIsBlank: Bool) {
+              targetIsBlank: Bool, clip: PixelRect? = nil) {
         self.scale = scale
         offsetX = offset.x
         offsetY = offset.y
@@ -68,19 +70,29 @@ final class Rasterizer {
         backdropBlurs.removeAll(keepingCapacity: true)
         coversTarget = false
         untouched = true
+        let bounds = clip ?? target.bounds
         if targetIsBlank {
             self.targetIsBlank = true
-        } else if usesFastPaths && startsWithCoveringFill(list, bounds: target.bounds) {
+        } else if (usesFastPaths && startsWithCoveringFill(list, bounds: bounds)) || clip != nil {
             self.targetIsBlank = false
         } else {
             target.clear()
             self.targetIsBlank = true
         }
-        stack = [Group(buffer: target, clip: target.bounds)]
+        stack = [Group(buffer: target, clip: bounds)]
         target.setClip(nil)
         for command in list.commands { execute(command) }
         while stack.count > 1 { popGroup() }  // unbalanced pushes close at the end
         target.setClip(nil)
+    }
+
+    /// Whether `list`, drawn at `scale` and `offset`, overwrites every pixel of `bounds` with an
+    /// opaque fill before anything else draws (see `startsWithCoveringFill`).
+    func coversFromStart(_ list: DisplayList, bounds: PixelRect, scale: Double, offset: (x: Double, y: Double)) -> Bool {
+        self.scale = scale
+        offsetX = offset.x
+        offsetY = offset.y
+        return startsWithCoveringFill(list, bounds: bounds)
     }
 
     /// Whether the first command that draws is an opaque fill covering `bounds`, with only plain

@@ -20,14 +20,14 @@ import Testing
                                            frame: Rect(x: size.width - 22, y: 4, width: 18, height: 18), pointSize: 15,
                                            weight: .regular, color: .systemBlue)
         let separator = DisplayCommand.fill(Rect(x: 6, y: size.height - 1 / 3, width: size.width - 6, height: 1 / 3), .separator)
-        switch kind % 9 {
+        switch kind % 10 {
         case 0:  // solid, opaque or not
             return DisplayList([.fill(bounds, color)])
         case 1:  // opaque row: covering fill first
             return DisplayList([.fill(bounds, color.withAlphaComponent(1)), text, symbol, separator])
         case 2, 3:  // inset-grouped row: a section clip whose corners lie outside (2) or inside (3) the row
-            let above = kind % 9 == 2 ? Double(40 + variant % 3 * 30) : 0
-            let section = Rect(x: 0, y: -above, width: size.width, height: above + size.height + (kind % 9 == 2 ? 200 : 0))
+            let above = kind % 10 == 2 ? Double(40 + variant % 3 * 30) : 0
+            let section = Rect(x: 0, y: -above, width: size.width, height: above + size.height + (kind % 10 == 2 ? 200 : 0))
             return DisplayList([.pushClip(section, cornerRadius: 10), .fill(bounds, color.withAlphaComponent(1)), text, symbol,
                                 separator, .popClip])
         case 4:  // rounded clip first, then a translucent fill: in place over blank pixels
@@ -39,6 +39,9 @@ import Testing
         case 7:  // covering fill, then a rounded clip drawn into a group buffer
             return DisplayList([.fill(bounds, .white), .pushClip(bounds.insetBy(dx: 4, dy: 2), cornerRadius: 6),
                                 .fill(bounds, color), symbol, .popClip, text])
+        case 9:  // a backdrop blur: frames holding one take the general compositing path
+            return DisplayList([.backgroundBlur(bounds, radius: 3, cornerRadius: 6),
+                                .roundedRect(bounds, cornerRadius: 6, color: Color(white: 1, alpha: 0.3)), text])
         default:  // nested rounded clips before anything is drawn, then a shadow
             return DisplayList([.pushClip(bounds, cornerRadius: 9), .pushClip(bounds.insetBy(dx: 3, dy: 0), cornerRadius: 4),
                                 .shadow(bounds.insetBy(dx: 8, dy: 6), cornerRadius: 4, radius: 2, offset: Point(x: 0, y: 1),
@@ -75,7 +78,7 @@ import Testing
                 let frame = Rect(x: Double(Int.random(in: -10...20, using: &rng)) + (fractional ? 0.4 : 0),
                                  y: Double(Int.random(in: -10...150, using: &rng)),
                                  width: Double(Int.random(in: 60...110, using: &rng)), height: Double(Int.random(in: 20...44, using: &rng)))
-                let content = Self.content(Int.random(in: 0..<9, using: &rng), size: frame.size,
+                let content = Self.content(Int.random(in: 0..<10, using: &rng), size: frame.size,
                                            variant: Int.random(in: 0..<30, using: &rng))
                 for c in [fast, general] { c.setLayer(id, frame: frame, content: content) }
             }
@@ -88,6 +91,31 @@ import Testing
                     "seed \(seed) step \(step): fast path differs from the general path in \(a.differingPixelCount(to: b)) px")
         }
         #expect(fastOnlyCompositions < generalCompositions, "opaque layers hide some of what lies beneath them")
+    }
+
+    @Test func eachLayerKeepsItsPixelsTheCheapestWay() {
+        let (fast, general) = Self.pair(scale: 3)
+        let size = Size(width: 100, height: 40)
+        for c in [fast, general] {
+            for kind in 0..<10 {
+                c.setLayer(kind, frame: Rect(x: 5, y: 5 + Double(kind) * 14, width: size.width, height: size.height),
+                           content: Self.content(kind, size: size, variant: 1))
+            }
+            // A list that starts covering the layer but draws a symbol nobody knows: its problem
+            // is reported in the frame it changed in, so it is rastered ahead.
+            c.setLayer(10, frame: Rect(x: 0, y: 0, width: 40, height: 40), content: DisplayList([
+                .fill(Rect(x: 0, y: 0, width: 40, height: 40), .white),
+                .symbol(name: "no.such.symbol", frame: Rect(x: 0, y: 0, width: 40, height: 40), pointSize: 17, weight: .regular, color: .black),
+            ]))
+        }
+        let fastReport = fast.renderFrame(), generalReport = general.renderFrame()
+        #expect(fast.snapshot() == general.snapshot())
+        #expect(fastReport.problems == generalReport.problems && fastReport.problems.count == 1)
+        #expect(fast.storage(ofLayer: 0) == .solid)
+        for kind in [1, 2, 7] { #expect(fast.storage(ofLayer: kind) == .direct, "kind \(kind) covers its layer: drawn, not kept") }
+        for kind in [3, 4, 5, 6, 8, 9] { #expect(fast.storage(ofLayer: kind) == .buffer, "kind \(kind)") }
+        #expect(fast.storage(ofLayer: 10) == .buffer)
+        for kind in 0...10 { #expect(general.storage(ofLayer: kind) == .buffer) }
     }
 
     @Test func opaqueLayerHidesEverythingBeneathIt() {
@@ -132,7 +160,7 @@ import Testing
         let fast = Rasterizer(textEngine: Fixtures.engine), general = Rasterizer(textEngine: Fixtures.engine)
         general.usesFastPaths = false
         let fastTarget = PixelBuffer(width: 210, height: 90), generalTarget = PixelBuffer(width: 210, height: 90)
-        for kind in 0..<9 {
+        for kind in 0..<10 {
             for variant in 0..<5 {
                 // The buffers still hold the previous list's pixels.
                 let list = Self.content(kind, size: size, variant: variant)
