@@ -54,7 +54,7 @@ let package = Package(
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"]),
         // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
-        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "cellhost"]),
+        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellHost", "cellhost"]),
         // MARK: Validation — the conformance suite behind `cellhost validate`.
         .target(name: "CellValidation", dependencies: ["CellPlugins", "CellProcess", "CellKit", "CellHost", "CCellHostABI"]),
         .testTarget(name: "CellValidationTests",

@@ -1,3 +1,4 @@
+import CellHost
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,7 @@ import Glibc
 /// anything else the list is nil.
 enum ELFExports {
     static func names(inFileAt path: String) -> [String]? {
-        guard let bytes = readFile(path), bytes.count > 64, bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46],
+        guard let bytes = readFileBytes(path, limit: 512 << 20), bytes.count > 64, bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46],
               bytes[4] == 2, bytes[5] == 1 else { return nil }
         func u16(_ o: Int) -> Int { o + 2 <= bytes.count ? Int(bytes[o]) | Int(bytes[o + 1]) << 8 : 0 }
         func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
@@ -42,17 +43,4 @@ enum ELFExports {
         return prefixes.contains { name.hasPrefix($0) }
     }
 
-    private static func readFile(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n == 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-            if bytes.count > 512 << 20 { return nil }
-        }
-        return bytes
-    }
 }

@@ -1,3 +1,4 @@
+import CellHost
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,15 +8,7 @@ import Musl
 /// Whole-file copies for fresh plugin paths (dlopen maps a path once per process).
 enum FileCopy {
     static func read(_ path: String) throws -> [UInt8] {
-        guard let f = fopen(path, "rb") else { throw BenchError("cannot open \(path)") }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
+        guard let bytes = readFileBytes(path) else { throw BenchError("cannot read \(path)") }
         return bytes
     }
 

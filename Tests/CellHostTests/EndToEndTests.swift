@@ -41,7 +41,7 @@ import Glibc
     }
 
     func traceRecords(_ path: String) throws -> [TraceRecord] {
-        let text = try #require(readFile(path))
+        let text = try #require(readTextFile(path))
         return try text.split(separator: "\n").map { line throws in try TraceRecord.decode(line: String(line)) }
     }
 
@@ -78,7 +78,7 @@ import Glibc
         #expect(frameFiles.count >= 10)
         for f in frameFiles { #expect(isPNG(dir + "/frames/" + f), "\(f) is a non-empty PNG") }
         #expect(isPNG(dir + "/contact-sheet.png"))
-        let chrome = try JSON.parse(try #require(readFile(dir + "/trace.chrome.json")))
+        let chrome = try JSON.parse(try #require(readTextFile(dir + "/trace.chrome.json")))
         #expect((chrome.arrayValue?.count ?? 0) > 50)
         let drop = try #require(evs.first { $0.note == "drop target" })
         #expect(drop.updates.allSatisfy { $0.stateAfter == ["drop=targeted"] })
@@ -225,7 +225,7 @@ import Glibc
 
     /// A copy of the C sample plugin whose `reset` action crashes or whose `advance` never returns.
     func buildMisbehavingPlugin(in dir: String) throws -> String {
-        let source = try #require(readFile(Self.packageDirectory + "/Plugins/ProgressMeter/progress_meter.c"))
+        let source = try #require(readTextFile(Self.packageDirectory + "/Plugins/ProgressMeter/progress_meter.c"))
         let resetSignature = "static bool reset(cellhost_config *c, const cellhost_action *a) {"
         let advanceSignature = "static bool advance(cellhost_config *c, const cellhost_action *a, double by, bool animated) {"
         #expect(source.contains(resetSignature) && source.contains(advanceSignature))
@@ -254,7 +254,7 @@ import Glibc
         let e = try #require(end(records))
         #expect(e.outcome == .pluginCrashed && e.failedEvent == 3)
         #expect(events(records).map(\.number) == [0, 1, 2])
-        #expect(throws: Never.self) { try JSON.parse(readFile(dir + "/out/trace.chrome.json") ?? "") }
+        #expect(throws: Never.self) { try JSON.parse(readTextFile(dir + "/out/trace.chrome.json") ?? "") }
         // Frames encoded before the crash are kept whole; ones still queued are named as lost.
         var kept = 0
         for f in events(records).flatMap(\.frames).compactMap(\.file) where access(dir + "/out/frames/" + f, F_OK) == 0 {

@@ -21,7 +21,7 @@ import Glibc
 
     @Test(arguments: files) func exampleRunsToTheEnd(_ name: String) throws {
         let path = Self.examples + "/" + name
-        let text = try #require(readFile(path))
+        let text = try #require(readTextFile(path))
         let (_, parsed) = try EventStreamParser.parse(text, source: name)
         let collector = Collector()
         let recorder = TraceRecorder(sink: collector)

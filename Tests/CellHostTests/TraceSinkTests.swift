@@ -5,25 +5,8 @@ import Testing
 import Glibc
 #endif
 
-/// A scratch directory per test, removed afterwards.
-func temporaryDirectory() -> String {
-    var template = Array("/tmp/cellhost-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    return path
-}
-
-func readFile(_ path: String) -> String? {
-    guard let f = fopen(path, "r") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
+/// A scratch directory per test.
+func temporaryDirectory() -> String { makeTemporaryDirectory(prefix: "cellhost-test")! }
 
 enum SampleTrace {
     static let header = TraceHeader(source: "events.jsonl", appearance: "insetGrouped", viewport: Size(width: 390, height: 844),
@@ -51,9 +34,9 @@ enum SampleTrace {
         let path = dir + "/trace.jsonl"
         let writer = try JSONLTraceWriter(path: path)
         for r in SampleTrace.records { writer.write(r) }
-        #expect(readFile(path) == nil, "nothing is visible under the final name before finish()")
+        #expect(readTextFile(path) == nil, "nothing is visible under the final name before finish()")
         try writer.finish()
-        let lines = try #require(readFile(path)).split(separator: "\n").map(String.init)
+        let lines = try #require(readTextFile(path)).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0].contains("\"schema\":\"cellhost.trace/1\""))
         #expect(try lines.map { line throws in try TraceRecord.decode(line: line) } == SampleTrace.records)
@@ -65,7 +48,7 @@ enum SampleTrace {
         let writer = try ChromeTraceWriter(path: path)
         for r in SampleTrace.records { writer.write(r) }
         try writer.finish()
-        let json = try JSON.parse(try #require(readFile(path)))
+        let json = try JSON.parse(try #require(readTextFile(path)))
         let events = try #require(json.arrayValue, "the JSON Array Format")
         let slices = events.filter { $0["ph"] == .string("X") }
         let eventSlice = try #require(slices.first { $0["cat"] == .string("event") })
@@ -87,7 +70,7 @@ enum SampleTrace {
         writer.write(.header(SampleTrace.header))
         writer.write(.end(TraceEnd(outcome: .pluginCrashed, events: 0, frames: 0, failedEvent: 1, message: "SIGSEGV")))
         try writer.finish()
-        #expect(throws: Never.self) { try JSON.parse(readFile(dir + "/t.json")!) }
+        #expect(throws: Never.self) { try JSON.parse(readTextFile(dir + "/t.json")!) }
     }
 
     @Test func tableShowsRestyledAndLockedPropertiesWithoutColourWhenAsked() throws {

@@ -1,3 +1,4 @@
+import CellHost
 import CellKit
 import CellPlugins
 import Testing
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func theSwiftPluginCarriesNoCopyOfCellKit() throws {
-        let image = try String(contentsOf: PluginFixtures.sample("BadgeCell"))
+        let image = try #require(readTextFile(PluginFixtures.sample("BadgeCell")))
         #expect(!image.contains("7CellKit"), "CellKit symbols in the plugin would be a second, incompatible CellKit")
     }
 

@@ -1,3 +1,4 @@
+import CellHost
 import CellKit
 import Glibc
 import Testing
@@ -22,10 +23,7 @@ enum PluginFixtures {
     static func sample(_ product: String) -> String { "\(buildDirectory)/lib\(product).so" }
 
     /// A fresh temporary directory.
-    static func temporaryDirectory() -> String {
-        var template = Array("/tmp/cellplugins-test-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    }
+    static func temporaryDirectory() -> String { makeTemporaryDirectory(prefix: "cellplugins-test")! }
 
     /// Writes `contents` to `path`.
     static func write(_ contents: String, to path: String) {
@@ -44,7 +42,7 @@ enum PluginFixtures {
             + "-o '\(output)' '\(sourcePath)' 2>'\(directory)/cc.log'"
         let status = system(command)
         guard status == 0 else {
-            throw CompileError(log: (try? String(contentsOf: "\(directory)/cc.log")) ?? "")
+            throw CompileError(log: readTextFile("\(directory)/cc.log") ?? "")
         }
         return output
     }
@@ -52,22 +50,6 @@ enum PluginFixtures {
     struct CompileError: Error, CustomStringConvertible {
         var log: String
         var description: String { "cc failed:\n\(log)" }
-    }
-}
-
-extension String {
-    /// Reads a whole text file.
-    init(contentsOf path: String) throws {
-        guard let file = fopen(path, "r") else { throw PluginFixtures.CompileError(log: "cannot open \(path)") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n == 0 { break }
-            bytes.append(contentsOf: buffer[..<n])
-        }
-        self = String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -1,3 +1,4 @@
+import CellHost
 import CellKit
 import CellPlugins
 import Testing
@@ -184,7 +185,7 @@ import Testing
     }
 
     @Test func pluginBuiltWithPlainCCLoadsAndRuns() throws {
-        let source = try String(contentsOf: "\(PluginFixtures.packageRoot)/Plugins/ProgressMeter/progress_meter.c")
+        let source = try #require(readTextFile("\(PluginFixtures.packageRoot)/Plugins/ProgressMeter/progress_meter.c"))
         let path = try PluginFixtures.compile(source, name: "progress")
         let plugin = try PluginRegistry().load(path)
         let type = try #require(plugin.types.first)

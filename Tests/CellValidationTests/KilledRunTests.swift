@@ -36,7 +36,7 @@ import Testing
         let jsonl = try #require(names.first { $0.hasPrefix("trace.jsonl.tmp-") })
         let chrome = try #require(names.first { $0.hasPrefix("trace.chrome.json.tmp-") })
 
-        let lines = ValidationFixtures.readText("\(out)/\(jsonl)")
+        let lines = readTextFile("\(out)/\(jsonl)") ?? ""
         #expect(lines.hasSuffix("\n"), "the JSONL trace ends inside a record")
         let records = try lines.split(separator: "\n").map { try JSON.parse(String($0)) }
         #expect(records.count > 10, "too little was written before the kill to tell anything")
@@ -44,7 +44,7 @@ import Testing
         let events = records.compactMap { $0["record"]?.stringValue == "event" ? $0["event"]?.intValue : nil }
         #expect(events == Array(0..<Int64(events.count)), "events are missing or out of order")
 
-        let chromeText = ValidationFixtures.readText("\(out)/\(chrome)")
+        let chromeText = readTextFile("\(out)/\(chrome)") ?? ""
         // The JSON Array Format's closing bracket is optional; a strict parser needs it added.
         let closed = try #require(try JSON.parse(chromeText + "\n]").arrayValue)
         #expect(closed.count > 10)

@@ -1,3 +1,4 @@
+import CellHost
 import Glibc
 import Testing
 
@@ -24,10 +25,7 @@ enum ValidationFixtures {
 
     static func sample(_ product: String) -> String { "\(buildDirectory)/lib\(product).so" }
 
-    static func temporaryDirectory() -> String {
-        var template = Array("/tmp/cellvalidation-test-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    }
+    static func temporaryDirectory() -> String { makeTemporaryDirectory(prefix: "cellvalidation-test")! }
 
     /// Builds BrokenPlugins/`name`.c with plain `cc -shared -fPIC -I SDK/include`.
     static func build(_ name: String, flags: String = "") throws -> String {
@@ -35,21 +33,8 @@ enum ValidationFixtures {
         let output = "\(directory)/\(name).so"
         let command = "cc -shared -fPIC -std=c11 -Wall -Werror -I '\(packageRoot)/SDK/include' \(flags) "
             + "-o '\(output)' '\(brokenPlugins)/\(name).c' 2>'\(directory)/cc.log'"
-        guard system(command) == 0 else { throw CompileError(name: name, log: readText("\(directory)/cc.log")) }
+        guard system(command) == 0 else { throw CompileError(name: name, log: readTextFile("\(directory)/cc.log") ?? "") }
         return output
-    }
-
-    static func readText(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n == 0 { break }
-            bytes.append(contentsOf: buffer[..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     struct CompileError: Error, CustomStringConvertible {
