@@ -45,11 +45,19 @@ public final class CompositorRenderer: FrameRenderer {
     public func writeFrame(to path: String) -> Double {
         guard let writer else { return 0 }
         let start = ContinuousClock.now
-        let image = compositor.snapshot()
-        if keepsThumbnails { thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor)) }
         let temporary = CompositorRenderer.temporaryName(for: path)
-        // A damage-tinted snapshot also differs from the previous one where that one was tinted.
-        writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)
+        if keepsThumbnails || compositor.showsDamage {
+            let image = compositor.snapshot()
+            if keepsThumbnails { thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor)) }
+            // A damage-tinted snapshot also differs from the previous one where that one was tinted.
+            writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)
+        } else {
+            // No snapshot: the writer copies the rows the damage touches straight from the framebuffer.
+            compositor.withFramebufferPixels {
+                writer.enqueue(pixels: $0, width: compositor.pixelWidth, height: compositor.pixelHeight, path: temporary,
+                               changed: unwrittenDamage)
+            }
+        }
         unwrittenDamage.removeAll(keepingCapacity: true)
         pending.append((temporary, path))
         return (ContinuousClock.now - start).micros

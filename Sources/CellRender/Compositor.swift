@@ -201,6 +201,12 @@ public final class Compositor {
         return report
     }
 
+    /// The framebuffer's pixels (row-major premultiplied ARGB, `pixelWidth` per row, no tint),
+    /// valid inside `body` only: the PNG writer copies the rows that changed without a snapshot.
+    public func withFramebufferPixels<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: framebuffer.pixels, count: framebuffer.width * framebuffer.height))
+    }
+
     /// A copy of the framebuffer (with the last damage tinted when `showsDamage` is on).
     public func snapshot() -> RasterImage {
         guard showsDamage, !lastDamage.isEmpty else { return framebuffer.snapshot() }

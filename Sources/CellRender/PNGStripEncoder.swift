@@ -12,8 +12,10 @@ import Glibc
 /// Fully opaque frames are written as RGB (a quarter less data to deflate), others as RGBA with
 /// straight alpha; both decode to the same pixels as the premultiplied source.
 ///
-/// Not thread-safe: one caller encodes frames in order (their strips are deflated on `workers`
-/// threads at once).
+/// The encoder keeps its own copy of the frame, updated strip by strip from what each frame
+/// changed, so the caller hands over only changed rows and a change of colour type (which
+/// re-deflates everything) still finds every row. Not thread-safe: one caller encodes frames in
+/// order (their strips are deflated on `workers` threads at once).
 final class PNGStripEncoder {
     /// Rows per strip: small enough that one highlighted row of cells re-deflates little more than
     /// itself, large enough that the per-strip flush and chunk overhead stays under 1 %.
@@ -23,6 +25,8 @@ final class PNGStripEncoder {
     private let deflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
     private var strips: [Strip] = []
     private var width = 0, height = 0
+    /// The frame as last updated: `width × height` premultiplied ARGB pixels.
+    private var frame = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
     /// Bytes per pixel of the kept strips: 3 (RGB) or 4 (RGBA); 0 before the first frame.
     private var channels = 0
 
@@ -38,19 +42,86 @@ final class PNGStripEncoder {
         }
     }
 
-    deinit { deflaters.forEach { cellhost_strip_deflater_destroy($0) } }
+    deinit {
+        deflaters.forEach { cellhost_strip_deflater_destroy($0) }
+        frame.deallocate()
+    }
+
+    /// The strips of a `height`-row frame that rectangles `changed` touch (clipped to the frame), ascending.
+    static func strips(touching changed: [PixelRect], width: Int, height: Int, stripHeight: Int) -> [Int] {
+        var marked = [Bool](repeating: false, count: (height + stripHeight - 1) / stripHeight)
+        for rect in changed where !rect.isEmpty && rect.maxX > 0 && rect.x < width {
+            let top = max(0, rect.y), bottom = min(height, rect.maxY)
+            guard bottom > top else { continue }
+            for index in (top / stripHeight)...((bottom - 1) / stripHeight) { marked[index] = true }
+        }
+        return marked.indices.filter { marked[$0] }
+    }
+
+    /// Rows `strip` covers in a `height`-row frame.
+    static func rows(of strip: Int, height: Int, stripHeight: Int) -> Range<Int> {
+        strip * stripHeight..<min(height, (strip + 1) * stripHeight)
+    }
 
     /// Writes `image` as a PNG file at `path`, through a temporary file renamed over `path` only
     /// once complete. `changed`: the rectangles whose pixels may differ from the previous frame
     /// encoded; nil when unknown, which re-deflates every strip (as does a size change).
     func write(_ image: RasterImage, changed: [PixelRect]?, to path: String) throws(PNGError) {
         try encode(image, changed: changed, path: path)
+        try writeFile(to: path)
+    }
+
+    /// Brings the kept frame to `width × height` with new pixels for `changedStrips` (nil: every
+    /// strip, required when the size changes), whose rows start at `rows(strip)`, and re-deflates
+    /// what that changed. Then `writeFile(to:)` writes the frame.
+    func update(width: Int, height: Int, changedStrips: [Int]?, path: String,
+                rows: (Int) -> UnsafePointer<UInt32>) throws(PNGError) {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
+            throw PNGError(path: path, reason: "cannot encode a \(width)×\(height) image")
+        }
+        var dirty: [Int]
+        if let changedStrips, width == self.width, height == self.height {
+            dirty = changedStrips
+        } else {
+            precondition(changedStrips == nil, "a frame of a new size must update every strip")
+            if width * height > self.width * self.height {
+                frame.deallocate()
+                frame = .allocate(capacity: width * height)
+            }
+            self.width = width
+            self.height = height
+            strips = (0..<(height + stripHeight - 1) / stripHeight).map { _ in Strip() }
+            channels = 0
+            dirty = Array(strips.indices)
+        }
+        for index in dirty {
+            let range = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight)
+            let start = frame + range.lowerBound * width
+            start.update(from: rows(index), count: range.count * width)
+            strips[index].opaque = cellhost_rows_are_opaque(start, width, UInt32(width), UInt32(range.count)) != 0
+        }
+        let frameChannels = strips.allSatisfy(\.opaque) ? 3 : 4
+        if frameChannels != channels {
+            channels = frameChannels
+            dirty = Array(strips.indices)
+        }
+        lastStripsDeflated = dirty.count
+        guard !dirty.isEmpty else { return }
+        if deflate(dirty) {
+            channels = 0  // the kept strips are not all valid: the next frame re-deflates them all
+            throw PNGError(path: path, reason: "zlib could not deflate the image data")
+        }
+    }
+
+    /// Writes the frame as last updated to `path`, through a temporary file renamed over `path`
+    /// only once complete.
+    func writeFile(to path: String) throws(PNGError) {
         let temporary = path + ".partial-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw PNGError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
         }
-        let failure = writeFile(fd)
+        let failure = withPieces { writeAll(fd, &$0) }
         let closed = close(fd) == 0
         guard failure == nil, closed else {
             let reason = failure ?? "cannot finish writing: \(String(cString: strerror(errno)))"
@@ -77,64 +148,30 @@ final class PNGStripEncoder {
     // MARK: Encoding
 
     private func encode(_ image: RasterImage, changed: [PixelRect]?, path: String) throws(PNGError) {
-        guard image.width > 0, image.height > 0, image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
-            throw PNGError(path: path, reason: "cannot encode a \(image.width)×\(image.height) image")
+        var strips: [Int]?
+        if let changed, image.width == width, image.height == height {
+            strips = PNGStripEncoder.strips(touching: changed, width: width, height: height, stripHeight: stripHeight)
         }
-        var dirty: [Int]
-        if image.width != width || image.height != height || channels == 0 || changed == nil {
-            width = image.width
-            height = image.height
-            let count = (height + stripHeight - 1) / stripHeight
-            strips = (0..<count).map { _ in Strip() }
-            dirty = Array(strips.indices)
-        } else {
-            var marked = [Bool](repeating: false, count: strips.count)
-            for rect in changed! where !rect.isEmpty && rect.maxX > 0 && rect.x < width {
-                let top = max(0, rect.y), bottom = min(height, rect.maxY)
-                guard bottom > top else { continue }
-                for index in (top / stripHeight)...((bottom - 1) / stripHeight) { marked[index] = true }
+        let width = image.width
+        try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
+            try update(width: image.width, height: image.height, changedStrips: strips, path: path) {
+                pixels.baseAddress! + $0 * stripHeight * width
             }
-            dirty = marked.indices.filter { marked[$0] }
-        }
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for index in dirty {
-                let (top, rows) = rowRange(of: index)
-                strips[index].opaque = cellhost_rows_are_opaque(pixels.baseAddress! + top * width, width,
-                                                                UInt32(width), UInt32(rows)) != 0
-            }
-        }
-        let frameChannels = strips.allSatisfy(\.opaque) ? 3 : 4
-        if frameChannels != channels {
-            channels = frameChannels
-            dirty = Array(strips.indices)
-        }
-        lastStripsDeflated = dirty.count
-        guard !dirty.isEmpty else { return }
-        let failed = deflate(dirty, of: image)
-        if failed {
-            channels = 0  // the kept strips are not all valid: the next frame starts over
-            throw PNGError(path: path, reason: "zlib could not deflate the image data")
         }
     }
 
-    private func rowRange(of strip: Int) -> (top: Int, rows: Int) {
-        let top = strip * stripHeight
-        return (top, min(stripHeight, height - top))
-    }
 
     /// Deflates the listed strips, spread over the deflaters' threads; true when one failed.
-    private func deflate(_ dirty: [Int], of image: RasterImage) -> Bool {
+    private func deflate(_ dirty: [Int]) -> Bool {
         let workers = min(deflaters.count, dirty.count)
         let failures = UnsafeMutableBufferPointer<Bool>.allocate(capacity: workers)
         failures.initialize(repeating: false)
         defer { failures.deallocate() }
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let job = StripJob(pixels: pixels, dirty: dirty, failures: failures, encoder: self)
-            if workers == 1 {
-                job.run(worker: 0, of: 1)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, of: workers) }
-            }
+        let job = StripJob(dirty: dirty, failures: failures, encoder: self)
+        if workers == 1 {
+            job.run(worker: 0, of: 1)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, of: workers) }
         }
         return failures.contains(true)
     }
@@ -143,7 +180,6 @@ final class PNGStripEncoder {
     /// dirty strips at positions k, k + n, …, each into its own strip, so no two threads write
     /// the same memory.
     private struct StripJob: @unchecked Sendable {
-        let pixels: UnsafeBufferPointer<UInt32>
         let dirty: [Int]
         let failures: UnsafeMutableBufferPointer<Bool>
         let encoder: PNGStripEncoder
@@ -152,7 +188,7 @@ final class PNGStripEncoder {
             let deflater = encoder.deflaters[worker]
             for position in stride(from: worker, to: dirty.count, by: count) {
                 let index = dirty[position]
-                if !encoder.deflate(strip: index, from: pixels, with: deflater) {
+                if !encoder.deflate(strip: index, with: deflater) {
                     failures[worker] = true
                 }
             }
@@ -161,10 +197,10 @@ final class PNGStripEncoder {
 
     /// Converts and deflates one strip into its IDAT chunk: length, type, (the zlib header in the
     /// first strip), the deflated scanlines, CRC.
-    private func deflate(strip index: Int, from pixels: UnsafeBufferPointer<UInt32>,
-                         with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
+    private func deflate(strip index: Int, with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
         let strip = strips[index]
-        let (top, rows) = rowRange(of: index)
+        let range = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight)
+        let top = range.lowerBound, rows = range.count
         let scanlineBytes = cellhost_strip_scanline_bytes(UInt32(width), UInt32(rows), Int32(channels))
         let prefix = index == 0 ? PNGStripEncoder.zlibHeader.count : 0
         let capacity = 12 + prefix + cellhost_strip_bound(deflater, scanlineBytes)
@@ -172,7 +208,7 @@ final class PNGStripEncoder {
         let chunk = strip.storage!
         if prefix > 0 { (chunk + 8).initialize(from: PNGStripEncoder.zlibHeader, count: prefix) }
         var adler: UInt32 = 0
-        let deflated = cellhost_deflate_strip(deflater, pixels.baseAddress! + top * width, width, UInt32(width), UInt32(rows),
+        let deflated = cellhost_deflate_strip(deflater, frame + top * width, width, UInt32(width), UInt32(rows),
                                               Int32(channels), index == strips.count - 1 ? 1 : 0,
                                               chunk + 8 + prefix, capacity - 12 - prefix, &adler)
         guard deflated >= 0 else { strip.count = 0; return false }
@@ -239,8 +275,6 @@ final class PNGStripEncoder {
         }
     }
 
-    /// Writes the whole file with `writev`; returns a failure reason.
-    private func writeFile(_ fd: Int32) -> String? { withPieces { writeAll(fd, &$0) } }
 }
 
 /// One strip's IDAT chunk, kept between frames, and what the zlib trailer needs from it.

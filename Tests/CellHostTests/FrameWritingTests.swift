@@ -6,11 +6,11 @@ import Testing
 /// Frames are encoded from the damage between them; every written file must still show the
 /// whole framebuffer as it was when the frame was queued.
 @Suite struct FrameWritingTests {
-    private func run(showsDamage: Bool) throws {
+    private func run(showsDamage: Bool, keepsThumbnails: Bool) throws {
         let dir = temporaryDirectory()
         let textEngine = try TextEngine()
         let renderer = CompositorRenderer(viewport: Size(width: 60, height: 90), scale: 2, textEngine: textEngine,
-                                          showsDamage: showsDamage, writesFrames: true)
+                                          showsDamage: showsDamage, writesFrames: true, keepsThumbnails: keepsThumbnails)
         let colors: [Color] = [.systemBlue, .systemOrange, .systemGreen, Color(white: 0.2, alpha: 0.5)]
         var expected: [(path: String, image: RasterImage)] = []
         func cell(_ step: Int) -> DisplayList {
@@ -40,7 +40,12 @@ import Testing
         }
     }
 
-    @Test func framesEncodedFromDamageShowTheWholeFramebuffer() throws { try run(showsDamage: false) }
+    /// Without a contact sheet the writer copies changed rows from the framebuffer (no snapshot).
+    @Test func framesEncodedFromDamageShowTheWholeFramebuffer() throws { try run(showsDamage: false, keepsThumbnails: false) }
 
-    @Test func damageTintedFramesShowTheirOwnTintOnly() throws { try run(showsDamage: true) }
+    @Test func framesFromSnapshotsForTheContactSheetShowTheWholeFramebuffer() throws {
+        try run(showsDamage: false, keepsThumbnails: true)
+    }
+
+    @Test func damageTintedFramesShowTheirOwnTintOnly() throws { try run(showsDamage: true, keepsThumbnails: false) }
 }

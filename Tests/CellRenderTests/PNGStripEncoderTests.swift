@@ -151,4 +151,34 @@ import Testing
             #expect(error.path == "/tmp/empty.png")
         }
     }
+
+    @Test func writerHandsOverChangedRowsAndEveryFrameShowsTheWholeImage() throws {
+        let writer = PNGFrameWriter(capacity: 2)
+        var g = Generator(state: 11)
+        var image = opaqueImage(width: 70, height: 100)
+        var frame = image.pixels  // the "framebuffer" the writer reads from, changed after each enqueue
+        var expected: [(String, RasterImage)] = []
+        for i in 0..<12 {
+            var changed: [PixelRect]? = []
+            if i == 7 {
+                image = opaqueImage(width: 90, height: 45)  // a new size: every row is handed over whatever the damage says
+            } else if i == 3 {
+                changed = nil
+            } else if i % 4 != 1 {  // some frames change nothing
+                let rect = PixelRect(x: Int.random(in: 0..<image.width, using: &g), y: Int.random(in: 0..<image.height, using: &g),
+                                     width: 9, height: 7).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+                paint(&image, rect, &g, opaque: i != 9)
+                changed = [rect]
+            }
+            frame = image.pixels
+            let path = Fixtures.temporaryDirectory + "/writer-\(i).png"
+            frame.withUnsafeBufferPointer { writer.enqueue(pixels: $0, width: image.width, height: image.height, path: path, changed: changed) }
+            for j in frame.indices { frame[j] = 0xFF00_FF00 }  // the writer must not read it later
+            expected.append((path, image))
+        }
+        try writer.finish()
+        for (path, image) in expected {
+            #expect(try RasterImage.decodePNG(path: path).maxChannelDifference(to: image) <= 1, "\(path)")
+        }
+    }
 }
