@@ -52,6 +52,21 @@ static inline int cellhost_rows_are_opaque(const uint32_t *pixels, size_t stride
     return 1;
 }
 
+/* 1 when every pixel of the rows equals the first (stored in *color): such a strip deflates to
+   the same bytes wherever it sits between the first and the last strip. */
+static inline int cellhost_rows_are_uniform(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
+                                            uint32_t *color) {
+    uint32_t c = pixels[0];
+    *color = c;
+    for (uint32_t y = 0; y < rows; y++) {
+        const uint32_t *row = pixels + (size_t)y * stride;
+        uint32_t differ = 0;
+        for (uint32_t x = 0; x < width; x++) differ |= row[x] ^ c;
+        if (differ) return 0;
+    }
+    return 1;
+}
+
 /* One row of premultiplied ARGB32 → PNG bytes in R, G, B(, A) order with straight alpha. */
 static inline void cellhost_scanline_from_argb(const uint32_t *src, unsigned char *d, uint32_t width, int channels) {
     if (channels == 3) {

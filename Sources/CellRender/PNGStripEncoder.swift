@@ -30,7 +30,14 @@ final class PNGStripEncoder {
     /// Bytes per pixel of the kept strips: 3 (RGB) or 4 (RGBA); 0 before the first frame.
     private var channels = 0
 
-    /// What the last encode did, for measurements and tests.
+    /// Chunks of uniform strips (every pixel one colour) that are neither first nor last: such a
+    /// strip deflates to the same bytes wherever it sits, so a list's empty background deflates
+    /// once, not once per strip and frame.
+    private var uniformChunks: [UniformKey: Strip] = [:]
+    private struct UniformKey: Hashable { var color: UInt32, channels: Int }
+
+    /// What the last encode did, for measurements and tests: strips deflated (not taken from
+    /// `uniformChunks` or kept).
     private(set) var lastStripsDeflated = 0
 
     init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1) {
@@ -91,6 +98,7 @@ final class PNGStripEncoder {
             self.width = width
             self.height = height
             strips = (0..<(height + stripHeight - 1) / stripHeight).map { _ in Strip() }
+            uniformChunks.removeAll()
             channels = 0
             dirty = Array(strips.indices)
         }
@@ -98,15 +106,22 @@ final class PNGStripEncoder {
             let range = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight)
             let start = frame + range.lowerBound * width
             start.update(from: rows(index), count: range.count * width)
-            strips[index].opaque = cellhost_rows_are_opaque(start, width, UInt32(width), UInt32(range.count)) != 0
+            let strip = strips[index]
+            var color: UInt32 = 0
+            if cellhost_rows_are_uniform(start, width, UInt32(width), UInt32(range.count), &color) != 0 {
+                strip.uniformColor = color
+                strip.opaque = color >> 24 == 0xFF
+            } else {
+                strip.uniformColor = nil
+                strip.opaque = cellhost_rows_are_opaque(start, width, UInt32(width), UInt32(range.count)) != 0
+            }
         }
         let frameChannels = strips.allSatisfy(\.opaque) ? 3 : 4
         if frameChannels != channels {
             channels = frameChannels
             dirty = Array(strips.indices)
         }
-        lastStripsDeflated = dirty.count
-        guard !dirty.isEmpty else { return }
+        guard !dirty.isEmpty else { lastStripsDeflated = 0; return }
         if deflate(dirty) {
             channels = 0  // the kept strips are not all valid: the next frame re-deflates them all
             throw PNGError(path: path, reason: "zlib could not deflate the image data")
@@ -161,8 +176,39 @@ final class PNGStripEncoder {
     }
 
 
-    /// Deflates the listed strips, spread over the deflaters' threads; true when one failed.
-    private func deflate(_ dirty: [Int]) -> Bool {
+    /// Deflates the listed strips, spread over the deflaters' threads, except uniform middle
+    /// strips whose chunk is known (copied after); true when one failed.
+    private func deflate(_ listed: [Int]) -> Bool {
+        var dirty: [Int] = [], copies: [(strip: Int, key: UniformKey)] = []
+        var deflating = Set<UniformKey>()
+        for index in listed {
+            if let key = uniformKey(of: index) {
+                if uniformChunks[key] != nil || deflating.contains(key) { copies.append((index, key)); continue }
+                deflating.insert(key)
+            }
+            dirty.append(index)
+        }
+        lastStripsDeflated = dirty.count
+        if !dirty.isEmpty, deflateInParallel(dirty) { return true }
+        for index in dirty {
+            guard let key = uniformKey(of: index), uniformChunks[key] == nil else { continue }
+            if uniformChunks.count >= 32 { uniformChunks.removeAll() }
+            let chunk = Strip()
+            chunk.copy(strips[index])
+            uniformChunks[key] = chunk
+        }
+        for (index, key) in copies { strips[index].copy(uniformChunks[key]!) }
+        return false
+    }
+
+    /// The key of a uniform strip that is neither first (which carries the zlib header) nor last
+    /// (which ends the stream); nil for any other strip.
+    private func uniformKey(of index: Int) -> UniformKey? {
+        guard index > 0, index < strips.count - 1, let color = strips[index].uniformColor else { return nil }
+        return UniformKey(color: color, channels: channels)
+    }
+
+    private func deflateInParallel(_ dirty: [Int]) -> Bool {
         let workers = min(deflaters.count, dirty.count)
         let failures = UnsafeMutableBufferPointer<Bool>.allocate(capacity: workers)
         failures.initialize(repeating: false)
@@ -286,8 +332,19 @@ private final class Strip {
     var adler: UInt32 = 1
     var scanlineBytes = 0
     var opaque = false
+    /// The colour of every pixel when the strip is uniform.
+    var uniformColor: UInt32?
 
     deinit { storage?.deallocate() }
+
+    /// Takes `other`'s chunk bytes and checksum (same rows, same pixels).
+    func copy(_ other: Strip) {
+        reserve(other.count)
+        if other.count > 0 { storage!.update(from: other.storage!, count: other.count) }
+        count = other.count
+        adler = other.adler
+        scanlineBytes = other.scanlineBytes
+    }
 
     func reserve(_ bytes: Int) {
         guard bytes > capacity else { return }

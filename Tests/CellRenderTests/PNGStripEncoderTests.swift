@@ -101,6 +101,33 @@ import Testing
         #expect(encoder.lastStripsDeflated == 1, "damage is clipped to the image: only the last strip")
     }
 
+    @Test func uniformMiddleStripsAreDeflatedOncePerColour() throws {
+        var image = RasterImage(width: 40, height: 16 * 10, fill: Color(white: 0.9))
+        for x in 0..<40 { image[x, 16 * 4 + 3] = 0xFF10_2030 }  // strip 4 is not uniform
+        let encoder = PNGStripEncoder(stripHeight: 16)
+        let bytes = try encoder.encodedBytes(image, changed: nil)
+        #expect(encoder.lastStripsDeflated == 4, "first, last, strip 4 and one uniform middle strip")
+        #expect(try decode(bytes, name: "strips-uniform.png") == image)
+
+        // A new colour in strips 6–7 deflates one of them; going back reuses the kept chunk.
+        let before = image
+        for y in 96..<128 { for x in 0..<40 { image[x, y] = 0xFF00_8000 } }
+        let changed = [PixelRect(x: 0, y: 96, width: 40, height: 32)]
+        let green = try encoder.encodedBytes(image, changed: changed)
+        #expect(encoder.lastStripsDeflated == 1)
+        #expect(green == (try PNGStripEncoder(stripHeight: 16).encodedBytes(image, changed: nil)))
+        #expect(try decode(green, name: "strips-uniform-green.png") == image)
+        let back = try encoder.encodedBytes(before, changed: changed)
+        #expect(encoder.lastStripsDeflated == 0)
+        #expect(back == bytes)
+
+        // Translucent uniform strips are keyed apart from opaque ones (RGBA, not RGB).
+        let clear = RasterImage(width: 40, height: 16 * 5, fill: .clear)
+        let rgba = try encoder.encodedBytes(clear, changed: nil)
+        #expect(rgba[25] == 6 && encoder.lastStripsDeflated == 3)
+        #expect(try decode(rgba, name: "strips-uniform-clear.png") == clear)
+    }
+
     @Test func frameWithoutDamageReusesEveryStrip() throws {
         let image = opaqueImage(width: 50, height: 70)
         let encoder = PNGStripEncoder(stripHeight: 32)
