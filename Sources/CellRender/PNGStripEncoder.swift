@@ -17,8 +17,9 @@ import Glibc
 /// re-deflates everything) still finds every row. Not thread-safe: one caller encodes frames in
 /// order (their strips are deflated on `workers` threads at once).
 final class PNGStripEncoder {
-    /// Rows per strip: small enough that one highlighted row of cells re-deflates little more than
-    /// itself, large enough that the per-strip flush and chunk overhead stays under 1 %.
+    /// Rows per strip: one highlighted row of cells re-deflates little more than itself, and the
+    /// per-strip flush and chunk cost 17 bytes. 16-row strips measured slower on the default
+    /// stream (BENCHMARKS.md, change 11).
     static let defaultStripHeight = 32
 
     let stripHeight: Int
