@@ -19,13 +19,19 @@ public final class Engine {
         /// Where `frame-0001.png` … go; nil = no PNGs.
         public var framesDirectory: String?
         public var tintColor: Color
+        /// Whether each cell update's trace lists its property changes (old → new, why). Finding
+        /// them reads every property of every configuration stage and diffs them, most of an
+        /// update pass's cost; a run whose records nobody reads per property turns it off. Off,
+        /// updates carry no `changes` and no `repaint` explanation; everything else is the same.
+        public var recordsPropertyChanges: Bool
 
         public init(textMeasurer: any TextMeasuring, renderer: (any FrameRenderer)? = nil, framesDirectory: String? = nil,
-                    tintColor: Color = .tintColor) {
+                    tintColor: Color = .tintColor, recordsPropertyChanges: Bool = true) {
             self.textMeasurer = textMeasurer
             self.renderer = renderer
             self.framesDirectory = framesDirectory
             self.tintColor = tintColor
+            self.recordsPropertyChanges = recordsPropertyChanges
         }
     }
 
@@ -58,6 +64,11 @@ public final class Engine {
     private var rowsByName: [String: EngineRow] = [:]
     /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
     private var listLayout: ListLayout
+    /// The rows in the viewport as `visibleRows()` last found them (frames, clips and views
+    /// current), reused while the layout and the scroll offset stay the same: an event that
+    /// restyles a row without resizing it does not walk the layout again. `isAttached`: the
+    /// attached views are exactly these rows' (a pass attached them after finding them).
+    private var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool)?
     /// Rows that own a view now (the visible ones after a pass).
     private var attached: [ObjectIdentifier: EngineRow] = [:]
     private var pool = ViewPool()
@@ -115,7 +126,8 @@ public final class Engine {
         let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
                             configuration: content, pristineBackground: pristineBackground, background: background,
                             estimatedHeight: 44, width: rowWidth,
-                            pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache)
+                            pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache,
+                            recordsPropertyChanges: options.recordsPropertyChanges)
         rowsByName[item.id] = row
         return row
     }
@@ -187,7 +199,8 @@ public final class Engine {
         let name = (kind == .header ? "header:" : "footer:") + section
         let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: content,
                             configuration: content, pristineBackground: defaultBackground(for: role), background: nil,
-                            estimatedHeight: 28, width: rowWidth, pristineKey: name, styleCache: styleCache)
+                            estimatedHeight: 28, width: rowWidth, pristineKey: name, styleCache: styleCache,
+                            recordsPropertyChanges: options.recordsPropertyChanges)
         rowsByName[name] = row
         return row
     }
@@ -252,20 +265,22 @@ public final class Engine {
                 for a in e.set {
                     do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
                     catch { throw EngineError("\(r.name): \(error)") }
-                    r.setByEvent.insert(a.name)
+                    if r.recordsPropertyChanges { r.setByEvent.insert(a.name) }
                 }
                 for a in e.background {
                     do { try r.changeBackground(a.name, to: a.value) }
                     catch { throw EngineError("\(r.name) background: \(error)") }
-                    r.backgroundSetByEvent.insert(a.name)
+                    if r.recordsPropertyChanges { r.backgroundSetByEvent.insert(a.name) }
                 }
                 for call in e.perform {
-                    let before = r.configuration.inspectableProperties
+                    let before = r.recordsPropertyChanges ? r.configuration.inspectableProperties : []
                     do {
                         try r.changeContent { c throws(ConfigurationPropertyError) in
                             try c.performing(call.name, arguments: call.arguments)
                         }
                     } catch { throw EngineError("\(r.name): \(error)") }
+                    // What an action changed counts as set by the event (only the trace asks).
+                    guard r.recordsPropertyChanges else { continue }
                     let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
                     for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
                         r.setByEvent.insert(p.name)
@@ -283,6 +298,7 @@ public final class Engine {
             // Every row sizes itself again under the new traits; old heights stay as estimates.
             for r in rowsByName.values { r.isMeasured = false }
             listLayout.invalidateMeasurements()
+            visibleCache = nil
         case .scroll(let s):
             switch s {
             case .to(let y): contentOffset = y
@@ -338,16 +354,20 @@ public final class Engine {
         for _ in 0..<4 {
             var t = Engine.now()
             layout()
+            let reusesVisible = visibleCache?.contentOffset == contentOffset && visibleCache?.isAttached == true
             let visible = try visibleRows()
-            let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-            // In list order, so which pooled view a row scrolling in gets — and so whether the
-            // trace says reused or replaced — is the same on every run.
-            let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
-            for (id, r) in leaving {
-                r.detachView(to: &pool)
-                attached[id] = nil
-                renderer.removeLayer(r.layerID)
-                layerFrames[r.layerID] = nil
+            // The same visible rows as after the last pass own exactly the attached views.
+            if !reusesVisible {
+                let visibleIDs = Set(visible.map(ObjectIdentifier.init))
+                // In list order, so which pooled view a row scrolling in gets — and so whether the
+                // trace says reused or replaced — is the same on every run.
+                let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
+                for (id, r) in leaving {
+                    r.detachView(to: &pool)
+                    attached[id] = nil
+                    renderer.removeLayer(r.layerID)
+                    layerFrames[r.layerID] = nil
+                }
             }
             timings.layout += Engine.micros(since: t)
             var resized = false
@@ -364,7 +384,10 @@ public final class Engine {
                 t = Engine.now()
                 let oldHeight = r.size.height
                 r.measure(width: listLayout.rowWidth, measurer: measurer)
-                if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight { resized = true }
+                if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight {
+                    resized = true
+                    visibleCache = nil
+                }
                 let layoutMicros = Engine.micros(since: t)
                 timings.layout += layoutMicros
                 trace.micros = updateMicros + layoutMicros
@@ -376,6 +399,7 @@ public final class Engine {
                     updatedRows.append(r)
                 }
             }
+            visibleCache?.isAttached = true
             if !resized { break }
         }
         var t = Engine.now()
@@ -516,6 +540,7 @@ public final class Engine {
             if let f = section.footer { place(f, at: .footer(section: si)) }
         }
         listLayout = layout
+        visibleCache = nil
     }
 
     /// Made rows keyed by item index, with the indices at or after `start` moved by `delta`
@@ -534,6 +559,8 @@ public final class Engine {
 
     /// The rows in the viewport, with their frames and section clips brought up to date.
     private func visibleRows() throws(EngineError) -> [EngineRow] {
+        if let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
+        let listLayout = self.listLayout
         var visible: [EngineRow] = []
         for listRow in listLayout.visibleRows(viewportHeight: scene.viewport.height, contentOffset: contentOffset) {
             let row: EngineRow?
@@ -549,6 +576,7 @@ public final class Engine {
             row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
             visible.append(row)
         }
+        visibleCache = (visible, contentOffset, false)
         return visible
     }
 

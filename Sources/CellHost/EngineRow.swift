@@ -38,6 +38,9 @@ final class EngineRow {
     /// Rows whose factory configurations are alike share what a state does to them.
     var pristineKey: String
     let styleCache: PristineStyleCache
+    /// Whether update traces list property changes (the engine's option): without them the row
+    /// keeps no configurations from before an event and reads no properties.
+    let recordsPropertyChanges: Bool
 
     /// Height from self-sizing; an estimate until the row has been displayed.
     var size: Size
@@ -71,9 +74,10 @@ final class EngineRow {
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
          background: BackgroundConfiguration?, estimatedHeight: Double, width: Double,
-         pristineKey: String, styleCache: PristineStyleCache) {
+         pristineKey: String, styleCache: PristineStyleCache, recordsPropertyChanges: Bool) {
         self.pristineKey = pristineKey
         self.styleCache = styleCache
+        self.recordsPropertyChanges = recordsPropertyChanges
         self.name = name
         self.kind = kind
         self.layerID = layerID
@@ -120,8 +124,10 @@ final class EngineRow {
     /// Notes why the row updates and keeps its properties as they were before any change this
     /// event makes (so the trace shows old → new across the whole pass).
     func noteCause(_ cause: String) {
-        if contentBefore == nil { contentBefore = currentContent ?? configuration }
-        if backgroundBefore == nil { backgroundBefore = .some(currentBackground) }
+        if recordsPropertyChanges {
+            if contentBefore == nil { contentBefore = currentContent ?? configuration }
+            if backgroundBefore == nil { backgroundBefore = .some(currentBackground) }
+        }
         if !causes.contains(cause) { causes.append(cause) }
     }
 
@@ -288,6 +294,44 @@ final class EngineRow {
             return nil
         }
         let beforeState = lastState
+        let cause = EngineRow.delta(from: beforeState, to: newState)
+        let changes = recordsPropertyChanges
+            ? propertyChanges(newState: newState, configState: configState, beforeState: beforeState, cause: cause,
+                              contentAfterUpdate: contentAfterUpdate, contentFinal: contentFinal,
+                              backgroundAfterUpdate: backgroundAfterUpdate, backgroundFinal: backgroundFinal)
+            : []
+
+        let outcome: ViewOutcome
+        switch action {
+        case .created: outcome = .created
+        case .replaced: outcome = .replaced
+        case .reused: outcome = .reused
+        case .removed, .none: outcome = .unchanged
+        }
+        lastState = newState
+        self.contentBefore = nil
+        self.backgroundBefore = nil
+        self.setByEvent = []
+        self.backgroundSetByEvent = []
+        let causeText = causes.isEmpty ? "update" : causes.joined(separator: ", ")
+        causes = []
+        return CellUpdateTrace(
+            cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
+            stateBefore: beforeState.map(EngineRow.words) ?? [], stateAfter: EngineRow.words(newState),
+            changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
+            repaint: recordsPropertyChanges && changes.isEmpty
+                ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
+    }
+
+    /// The pass's property changes with their reasons: every stage's properties read (once per
+    /// distinct configuration), diffed, and locked properties kept only where the state would
+    /// have restyled an uncustomised configuration of the same kind.
+    private func propertyChanges(newState: CellConfigurationState, configState: any ConfigurationState,
+                                 beforeState: CellConfigurationState?, cause: String,
+                                 contentAfterUpdate: (any ContentConfiguration)?, contentFinal: (any ContentConfiguration)?,
+                                 backgroundAfterUpdate: BackgroundConfiguration?, backgroundFinal: BackgroundConfiguration?)
+        -> [PropertyChangeTrace]
+    {
         let content = PropertyChange.propertyLists(before: self.contentBefore ?? configuration,
                                                    afterUpdate: contentAfterUpdate, afterHooks: contentFinal)
         let backgrounds = PropertyChange.propertyLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
@@ -303,7 +347,6 @@ final class EngineRow {
         let pristineBefore = beforeState == nil ? nil : pristineValues
         pristineValues = pristineNow
 
-        let cause = EngineRow.delta(from: beforeState, to: newState)
         var changes: [PropertyChangeTrace] = []
         let contentTintedWhenNil: Set<String> = (contentFinal ?? contentAfterUpdate) is ListContentConfiguration
             ? ListContentConfiguration.propertiesTintedWhenNil : []
@@ -334,26 +377,7 @@ final class EngineRow {
                         .contains(change.name)))
             }
         }
-
-        let outcome: ViewOutcome
-        switch action {
-        case .created: outcome = .created
-        case .replaced: outcome = .replaced
-        case .reused: outcome = .reused
-        case .removed, .none: outcome = .unchanged
-        }
-        lastState = newState
-        self.contentBefore = nil
-        self.backgroundBefore = nil
-        self.setByEvent = []
-        self.backgroundSetByEvent = []
-        let causeText = causes.isEmpty ? "update" : causes.joined(separator: ", ")
-        causes = []
-        return CellUpdateTrace(
-            cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
-            stateBefore: beforeState.map(EngineRow.words) ?? [], stateAfter: EngineRow.words(newState),
-            changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
-            repaint: changes.isEmpty ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
+        return changes
     }
 
     /// Self-sizing at the row width: the content's height, never a fixed one.
