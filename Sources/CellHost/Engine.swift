@@ -583,51 +583,85 @@ public final class Engine {
     // MARK: Words
 
     static func cause(of e: CellEvent) -> String {
-        var parts: [String] = []
-        if !e.state.isEmpty { parts.append("state") }
-        if !e.set.isEmpty || !e.background.isEmpty { parts.append("set") }
-        if !e.perform.isEmpty { parts.append("perform") }
-        if e.setNeedsUpdateConfiguration { parts.append("setNeedsUpdateConfiguration") }
-        return parts.joined(separator: "+")
+        var text = ""
+        func part(_ word: String) {
+            if !text.isEmpty { text += "+" }
+            text += word
+        }
+        if !e.state.isEmpty { part("state") }
+        if !e.set.isEmpty || !e.background.isEmpty { part("set") }
+        if !e.perform.isEmpty { part("perform") }
+        if e.setNeedsUpdateConfiguration { part("setNeedsUpdateConfiguration") }
+        return text
     }
 
     /// A short description of an event for tables and slice names: "apple: selected, not highlighted".
+    /// Appended into one string (every event has one, so it is built without part arrays).
     static func summary(of event: Event) -> String {
-        event.actions.map { action -> String in
-            switch action {
-            case .cells(let e):
-                var parts: [String] = []
-                let s = e.state
-                for (name, value) in [("highlighted", s.highlighted), ("selected", s.selected), ("disabled", s.disabled),
-                                      ("focused", s.focused), ("pinned", s.pinned), ("editing", s.editing),
-                                      ("expanded", s.expanded), ("swiped", s.swiped), ("reordering", s.reordering)] {
-                    if let value { parts.append(value ? name : "not \(name)") }
-                }
-                if let d = s.drag { parts.append("drag=\(d.rawValue)") }
-                if let d = s.drop { parts.append("drop=\(d.rawValue)") }
-                for c in s.custom { parts.append("\(c.key)=\(c.value.map { "\($0)" } ?? "nil")") }
-                for a in e.set { parts.append("\(a.name)=\(a.value)") }
-                for a in e.background { parts.append("background.\(a.name)=\(a.value)") }
-                for p in e.perform { parts.append("\(p.name)()") }
-                if e.setNeedsUpdateConfiguration { parts.append("setNeedsUpdateConfiguration") }
-                return e.targets.map(\.description).joined(separator: ",") + ": " + parts.joined(separator: ", ")
-            case .traits(let t):
-                var parts: [String] = []
-                if let v = t.userInterfaceStyle { parts.append(v.rawValue) }
-                if let v = t.contentSizeCategory { parts.append("text size \(v.shortName)") }
-                if let v = t.layoutDirection { parts.append(v == .leftToRight ? "ltr" : "rtl") }
-                if let v = t.accessibilityContrast { parts.append("\(v.rawValue) contrast") }
-                if let v = t.horizontalSizeClass { parts.append("\(v.rawValue) width") }
-                if let v = t.verticalSizeClass { parts.append("\(v.rawValue) height") }
-                return "traits: " + parts.joined(separator: ", ")
-            case .scroll(.to(let y)): return "scroll to \(formatPoints(y))"
-            case .scroll(.by(let dy)): return "scroll by \(formatPoints(dy))"
-            case .insert(let item, let section, _): return "insert \(item.id) into \(section)"
-            case .delete(let id): return "delete \(id)"
-            case .reload(let id): return "reload \(id)"
-            case .capture(let name): return "capture" + (name.map { " \($0)" } ?? "")
-            }
-        }.joined(separator: "; ")
+        var text = ""
+        for (i, action) in event.actions.enumerated() {
+            if i > 0 { text += "; " }
+            describe(action, into: &text)
+        }
+        return text
+    }
+
+    /// "apple,pear: selected, not highlighted, text=\"A\"".
+    private static func describe(_ e: CellEvent, into text: inout String) {
+        for (i, target) in e.targets.enumerated() {
+            if i > 0 { text += "," }
+            text += target.description
+        }
+        text += ": "
+        var first = true
+        func separate() {
+            if !first { text += ", " }
+            first = false
+        }
+        func flag(_ name: String, _ value: Bool?) {
+            guard let value else { return }
+            separate()
+            if !value { text += "not " }
+            text += name
+        }
+        let s = e.state
+        flag("highlighted", s.highlighted)
+        flag("selected", s.selected)
+        flag("disabled", s.disabled)
+        flag("focused", s.focused)
+        flag("pinned", s.pinned)
+        flag("editing", s.editing)
+        flag("expanded", s.expanded)
+        flag("swiped", s.swiped)
+        flag("reordering", s.reordering)
+        if let d = s.drag { separate(); text += "drag=\(d.rawValue)" }
+        if let d = s.drop { separate(); text += "drop=\(d.rawValue)" }
+        for c in s.custom { separate(); text += "\(c.key)=\(c.value.map { "\($0)" } ?? "nil")" }
+        for a in e.set { separate(); text += "\(a.name)=\(a.value)" }
+        for a in e.background { separate(); text += "background.\(a.name)=\(a.value)" }
+        for p in e.perform { separate(); text += "\(p.name)()" }
+        if e.setNeedsUpdateConfiguration { separate(); text += "setNeedsUpdateConfiguration" }
+    }
+
+    private static func describe(_ action: EventAction, into text: inout String) {
+        switch action {
+        case .cells(let e): describe(e, into: &text)
+        case .traits(let t):
+            var parts: [String] = []
+            if let v = t.userInterfaceStyle { parts.append(v.rawValue) }
+            if let v = t.contentSizeCategory { parts.append("text size \(v.shortName)") }
+            if let v = t.layoutDirection { parts.append(v == .leftToRight ? "ltr" : "rtl") }
+            if let v = t.accessibilityContrast { parts.append("\(v.rawValue) contrast") }
+            if let v = t.horizontalSizeClass { parts.append("\(v.rawValue) width") }
+            if let v = t.verticalSizeClass { parts.append("\(v.rawValue) height") }
+            text += "traits: " + parts.joined(separator: ", ")
+        case .scroll(.to(let y)): text += "scroll to \(formatPoints(y))"
+        case .scroll(.by(let dy)): text += "scroll by \(formatPoints(dy))"
+        case .insert(let item, let section, _): text += "insert \(item.id) into \(section)"
+        case .delete(let id): text += "delete \(id)"
+        case .reload(let id): text += "reload \(id)"
+        case .capture(let name): text += "capture" + (name.map { " \($0)" } ?? "")
+        }
     }
 
     static func interpolate(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {

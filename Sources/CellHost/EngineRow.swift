@@ -34,6 +34,8 @@ final class EngineRow {
     var view: View?
     /// The state traced last, for "what moved" words; nil before the row was first displayed.
     var lastState: CellConfigurationState?
+    /// `words(lastState)`, kept: the next pass's trace starts from it.
+    private var lastStateWords: [String] = []
     private var pristineValues: [String: PropertyValue]?
     /// Rows whose factory configurations are alike share what a state does to them.
     var pristineKey: String
@@ -294,7 +296,8 @@ final class EngineRow {
             return nil
         }
         let beforeState = lastState
-        let cause = EngineRow.delta(from: beforeState, to: newState)
+        // What moved, in words: the cause of restyles and repaints, which only the recording says.
+        let cause = recordsPropertyChanges ? EngineRow.delta(from: beforeState, to: newState) : ""
         let changes = recordsPropertyChanges
             ? propertyChanges(newState: newState, configState: configState, beforeState: beforeState, cause: cause,
                               contentAfterUpdate: contentAfterUpdate, contentFinal: contentFinal,
@@ -308,16 +311,19 @@ final class EngineRow {
         case .reused: outcome = .reused
         case .removed, .none: outcome = .unchanged
         }
+        let stateBefore = lastStateWords
+        let stateAfter = beforeState == newState ? stateBefore : EngineRow.words(newState)
         lastState = newState
+        lastStateWords = stateAfter
         self.contentBefore = nil
         self.backgroundBefore = nil
-        self.setByEvent = []
-        self.backgroundSetByEvent = []
-        let causeText = causes.isEmpty ? "update" : causes.joined(separator: ", ")
-        causes = []
+        if !setByEvent.isEmpty { setByEvent.removeAll(keepingCapacity: true) }
+        if !backgroundSetByEvent.isEmpty { backgroundSetByEvent.removeAll(keepingCapacity: true) }
+        let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")
+        causes.removeAll(keepingCapacity: true)
         return CellUpdateTrace(
             cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
-            stateBefore: beforeState.map(EngineRow.words) ?? [], stateAfter: EngineRow.words(newState),
+            stateBefore: stateBefore, stateAfter: stateAfter,
             changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
             repaint: recordsPropertyChanges && changes.isEmpty
                 ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)

@@ -166,9 +166,12 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
         var supports: Bool?
         let action: ConfigurationUpdate<State>.ViewAction
+        // Whether the content view shows something new: only then can its height differ.
+        var contentViewChanged = true
         switch (contentView, storedContent) {
         case (nil, nil):
             action = .none
+            contentViewChanged = false
         case (.some, nil):
             contentView = nil
             action = .removed
@@ -179,7 +182,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             let answer = view.supports(config)
             supports = answer
             if answer {
-                if !view.configuration.isEqual(to: config) { view.configuration = config }
+                if view.configuration.isEqual(to: config) {
+                    contentViewChanged = false
+                } else {
+                    view.configuration = config
+                }
                 action = .reused
             } else {
                 contentView = config.makeContentView()
@@ -196,7 +203,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         appliedState = state
         pendingRequests = 0
         needsUpdateConfiguration = false
-        invalidateLayout()
+        if contentViewChanged { invalidateLayout() }
         lastUpdate = record
         return record
     }

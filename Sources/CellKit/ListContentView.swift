@@ -4,6 +4,9 @@
 /// with: there is no "empty until set twice" state.
 public final class ListContentView: ContentView {
     public private(set) var listConfiguration: ListContentConfiguration
+    /// `listConfiguration` as the existential `configuration` hands out, boxed once per applied
+    /// configuration: cells read, type-check and compare it in every update pass.
+    private var boxedConfiguration: any ContentConfiguration
 
     /// The last layout, reused while configuration, width and context stay the same
     /// (self-sizing then drawing at the same width measures text once).
@@ -12,12 +15,13 @@ public final class ListContentView: ContentView {
 
     public init(configuration: ListContentConfiguration) {
         listConfiguration = configuration
+        boxedConfiguration = configuration
     }
 
     /// Setting applies at once. A configuration of another type is not applied: `supports(_:)`
     /// answers false for it, and cells replace the view instead.
     public var configuration: any ContentConfiguration {
-        get { listConfiguration }
+        get { boxedConfiguration }
         set {
             guard let list = newValue as? ListContentConfiguration else { return }
             apply(list)
@@ -27,8 +31,15 @@ public final class ListContentView: ContentView {
     public func apply(_ configuration: ListContentConfiguration) {
         if configuration != listConfiguration {
             listConfiguration = configuration
+            boxedConfiguration = configuration
             cachedLayout = nil
         }
+    }
+
+    /// The default rule (same configuration type and type identifier), without boxing this
+    /// view's configuration to ask for its type.
+    public func supports(_ configuration: any ContentConfiguration) -> Bool {
+        configuration is ListContentConfiguration
     }
 
     public func layout(width: Double, context: LayoutContext) -> ListContentLayout {
