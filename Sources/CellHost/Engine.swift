@@ -69,6 +69,8 @@ public final class Engine {
     /// restyles a row without resizing it does not walk the layout again. `isAttached`: the
     /// attached views are exactly these rows' (a pass attached them after finding them).
     private var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool)?
+    /// Off: every pass walks the layout for its visible rows (tests compare both ways).
+    var reusesVisibleRows = true
     /// Rows that own a view now (the visible ones after a pass).
     private var attached: [ObjectIdentifier: EngineRow] = [:]
     private var pool = ViewPool()
@@ -354,7 +356,8 @@ public final class Engine {
         for _ in 0..<4 {
             var t = Engine.now()
             layout()
-            let reusesVisible = visibleCache?.contentOffset == contentOffset && visibleCache?.isAttached == true
+            let reusesVisible = reusesVisibleRows && visibleCache?.contentOffset == contentOffset
+                && visibleCache?.isAttached == true
             let visible = try visibleRows()
             // The same visible rows as after the last pass own exactly the attached views.
             if !reusesVisible {
@@ -559,7 +562,7 @@ public final class Engine {
 
     /// The rows in the viewport, with their frames and section clips brought up to date.
     private func visibleRows() throws(EngineError) -> [EngineRow] {
-        if let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
+        if reusesVisibleRows, let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
         let listLayout = self.listLayout
         var visible: [EngineRow] = []
         for listRow in listLayout.visibleRows(viewportHeight: scene.viewport.height, contentOffset: contentOffset) {

@@ -5,6 +5,9 @@
 /// `updateConfiguration(using:)`, UIKit's override point, is the stored closure
 /// `updateConfigurationOverride`: cells are final (plugin and built-in cells are the same class,
 /// and subclassing cannot cross the plugin boundary), so code customises a cell by value.
+///
+/// The methods every pass runs are specialised for the two state types and exported, so the
+/// engine (another module) calls code without per-call generic metadata lookups.
 public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public let role: ConfigurableViewRole
     /// The list appearance the view sits in; it picks the default configurations and the list
@@ -118,6 +121,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     }
 
     /// Changes state inputs; a real change requests an update.
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
     public func mutateInputs(_ change: (inout State) -> Void) {
         var copy = inputs
         change(&copy)
@@ -151,6 +156,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// override then the handler, (4) the content view takes the configuration (reused when it
     /// `supports` it, else replaced). Returns what happened; nil when nothing was pending.
     @discardableResult
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
     public func updateConfigurationIfNeeded() -> ConfigurationUpdate<State>? {
         guard needsUpdateConfiguration else { return nil }
         let state = inputs
@@ -218,6 +225,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
     /// The height the content needs at `width` (self-sizing). Runs a pending update first, so the
     /// first layout already shows the first update; cached until something changes.
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
     public func preferredHeight(forWidth width: Double, measurer: any TextMeasuring) -> Double {
         updateConfigurationIfNeeded()
         if let cachedHeight, cachedHeight.width == width, cachedHeight.traits == inputs.traitCollection {
@@ -233,6 +242,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// `clip` (a rect and corner radius in the same coordinates) rounds the corners of an
     /// inset-grouped section; `isLastInSection` drops the automatic separator of grouped lists.
     /// A pending update runs first: nothing is drawn from a stale configuration.
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
     public func draw(size: Size, measurer: any TextMeasuring, clip: (rect: Rect, cornerRadius: Double)? = nil,
                      isLastInSection: Bool = false, into list: inout DisplayList) {
         updateConfigurationIfNeeded()
