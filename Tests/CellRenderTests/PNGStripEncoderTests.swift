@@ -4,18 +4,6 @@ import Testing
 @testable import CellRender
 
 @Suite struct PNGStripEncoderTests {
-    /// Reproducible pseudo-random numbers (the tests' damage and pixels).
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// An opaque picture with structure (bands and a gradient) so strips compress unevenly.
     private func opaqueImage(width: Int, height: Int) -> RasterImage {
         var pixels = [UInt32](repeating: 0, count: width * height)
@@ -29,13 +17,13 @@ import Testing
     }
 
     /// A premultiplied colour with any alpha (its channels never exceed alpha).
-    private func randomPremultiplied(_ g: inout Generator, opaque: Bool) -> UInt32 {
+    private func randomPremultiplied(_ g: inout SeededGenerator, opaque: Bool) -> UInt32 {
         let a = opaque ? 255 : UInt32.random(in: 0...255, using: &g)
         let r = UInt32.random(in: 0...a, using: &g), gr = UInt32.random(in: 0...a, using: &g), b = UInt32.random(in: 0...a, using: &g)
         return a << 24 | r << 16 | gr << 8 | b
     }
 
-    private func paint(_ image: inout RasterImage, _ rect: PixelRect, _ g: inout Generator, opaque: Bool) {
+    private func paint(_ image: inout RasterImage, _ rect: PixelRect, _ g: inout SeededGenerator, opaque: Bool) {
         for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { image[x, y] = randomPremultiplied(&g, opaque: opaque) } }
     }
 
@@ -54,7 +42,7 @@ import Testing
         #expect(encoder.lastStripsDeflated == 8)
 
         var translucent = opaque
-        var g = Generator(state: 7)
+        var g = SeededGenerator(state: 7)
         paint(&translucent, PixelRect(x: 10, y: 40, width: 60, height: 30), &g, opaque: false)
         let rgba = try PNGStripEncoder(stripHeight: 16).encodedBytes(translucent, changed: nil)
         #expect(rgba[25] == 6, "an image with translucent pixels is written as RGBA (colour type 6)")
@@ -64,7 +52,7 @@ import Testing
     }
 
     @Test func incrementalEncodeAfterRandomDamageEqualsAFullEncode() throws {
-        var g = Generator(state: 42)
+        var g = SeededGenerator(state: 42)
         for stripHeight in [1, 16, 32] {
             var image = opaqueImage(width: 97, height: 150)
             let incremental = PNGStripEncoder(stripHeight: stripHeight, workers: 2)
@@ -139,7 +127,7 @@ import Testing
     }
 
     @Test func oddSizesEncode() throws {
-        var g = Generator(state: 3)
+        var g = SeededGenerator(state: 3)
         for (width, height) in [(1, 1), (1, 33), (33, 1), (5, 31), (13, 65), (300, 97)] {
             var image = RasterImage(width: width, height: height)
             paint(&image, PixelRect(x: 0, y: 0, width: width, height: height), &g, opaque: width % 2 == 1)
@@ -181,7 +169,7 @@ import Testing
 
     @Test func writerHandsOverChangedRowsAndEveryFrameShowsTheWholeImage() throws {
         let writer = PNGFrameWriter(capacity: 2)
-        var g = Generator(state: 11)
+        var g = SeededGenerator(state: 11)
         var image = opaqueImage(width: 70, height: 100)
         var frame = image.pixels  // the "framebuffer" the writer reads from, changed after each enqueue
         var expected: [(String, RasterImage)] = []
