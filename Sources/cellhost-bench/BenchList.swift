@@ -57,9 +57,9 @@ struct BenchList {
     }
 
     /// An engine over `count` items; `renderer` nil = damage only, no pixels.
-    func engine(items count: Int, renderer: (any FrameRenderer)?) throws -> Engine {
+    func engine(items count: Int, renderer: (any FrameRenderer)?, recordsPropertyChanges: Bool = true) throws -> Engine {
         try Engine(scene: try scene(items: count), catalog: catalog,
-                   options: .init(textMeasurer: textEngine, renderer: renderer))
+                   options: .init(textMeasurer: textEngine, renderer: renderer, recordsPropertyChanges: recordsPropertyChanges))
     }
 
     func compositorRenderer() -> CompositorRenderer {
