@@ -113,8 +113,7 @@ import Testing
 
     /// Invalid UTF-8 read from a file goes through the same reader `cellhost run` uses.
     @Test func invalidUTF8FromAFileIsALocatedError() throws {
-        var template = Array("/tmp/cellvalidation-fuzz-XXXXXX".utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let directory = try #require(makeTemporaryDirectory(prefix: "cellvalidation-fuzz"))
         let path = "\(directory)/bad.jsonl"
         var bytes = Array(Self.validStreams[1].utf8)
         let secondLine = bytes.firstIndex(of: 0x0A)! + 1
