@@ -5,18 +5,7 @@ import Testing
     let measurer = FixedAdvanceTextMeasurer()
 
     func makeList(items: Int, appearance: ListAppearance = .plain, viewport: Double = 440) -> ListView {
-        ListView(appearance: appearance, width: 390, viewportHeight: viewport,
-                 sections: [ListSectionShape(itemCount: items, hasHeader: true)], measurer: measurer,
-                 configureCell: { cell, path in
-                     var content = cell.defaultContentConfiguration()
-                     content.text = "Item \(path.item)"
-                     cell.contentConfiguration = content
-                 },
-                 configureHeaderFooter: { view, section in
-                     var content = view.defaultContentConfiguration()
-                     content.text = "Section \(section)"
-                     view.contentConfiguration = content
-                 })
+        ListView.itemsWithHeader(items, appearance: appearance, viewport: viewport, measurer: measurer)
     }
 
     @Test func onlyVisibleRowsHaveLiveViews() {
@@ -108,5 +97,24 @@ import Testing
         let change = list.layoutVisibleRows()
         #expect(change.entered.count == 2 && change.entered.allSatisfy(\.reused))
         #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 1)))!.width == 320)
+    }
+}
+
+extension ListView {
+    /// One section of `items` rows ("Item n") under a header ("Section n"), 390 points wide.
+    static func itemsWithHeader(_ items: Int, appearance: ListAppearance, viewport: Double,
+                                measurer: any TextMeasuring) -> ListView {
+        ListView(appearance: appearance, width: 390, viewportHeight: viewport,
+                 sections: [ListSectionShape(itemCount: items, hasHeader: true)], measurer: measurer,
+                 configureCell: { cell, path in
+                     var content = cell.defaultContentConfiguration()
+                     content.text = "Item \(path.item)"
+                     cell.contentConfiguration = content
+                 },
+                 configureHeaderFooter: { view, section in
+                     var content = view.defaultContentConfiguration()
+                     content.text = "Section \(section)"
+                     view.contentConfiguration = content
+                 })
     }
 }

@@ -111,18 +111,7 @@ import Testing
     }
 
     @Test func aListDrawsNoSeparatorUnderTheLastRowOfAGroupedSection() throws {
-        let list = ListView(appearance: .grouped, width: 390, viewportHeight: 800,
-                            sections: [ListSectionShape(itemCount: 3, hasHeader: true)], measurer: measurer,
-                            configureCell: { cell, path in
-                                var content = cell.defaultContentConfiguration()
-                                content.text = "Item \(path.item)"
-                                cell.contentConfiguration = content
-                            },
-                            configureHeaderFooter: { view, _ in
-                                var content = view.defaultContentConfiguration()
-                                content.text = "Header"
-                                view.contentConfiguration = content
-                            })
+        let list = ListView.itemsWithHeader(3, appearance: .grouped, viewport: 800, measurer: measurer)
         list.layoutVisibleRows()
         let counts = try (0..<3).map { try separators(in: #require(list.draw(.item(ListIndexPath(section: 0, item: $0))))).count }
         #expect(counts == [1, 1, 0])
