@@ -24,18 +24,31 @@ public final class Compositor {
     private let framebuffer: PixelBuffer
     private let rasterizer: Rasterizer
     private var layers: [Int: Layer] = [:]
-    /// Bottom to top: the order layers were first set in.
-    private var order: [Int] = []
+    /// Bottom to top: the order layers were first set in (walked every frame without hashing ids).
+    private var order: [Layer] = []
     private var pendingDamage: [PixelRect] = []
     private var lastDamage: [PixelRect] = []
     private var frameIndex = 0
     private var blurScratch: PixelBuffer?
     private let opaque = makeSolidSource(0xFF00_0000)
 
-    /// Off = the general path only (every layer rastered into a buffer and blended); for tests.
+    /// Off = the general path only (every layer rastered into a buffer and blended, text glyph
+    /// by glyph); for tests.
     var usesFastPaths = true {
-        didSet { rasterizer.usesFastPaths = usesFastPaths }
+        didSet {
+            rasterizer.usesFastPaths = usesFastPaths
+            rasterizer.composesLines = usesFastPaths
+        }
     }
+
+    /// Off = text drawn glyph by glyph instead of through composed line masks; for tests.
+    var composesTextLines: Bool {
+        get { rasterizer.composesLines }
+        set { rasterizer.composesLines = newValue }
+    }
+
+    /// Text lines drawn through a composed mask so far.
+    var linesComposited: Int { rasterizer.linesComposited }
 
     /// A layer drawn as one solid colour over `rect` (framebuffer pixels).
     private struct SolidFill {
@@ -45,6 +58,7 @@ public final class Compositor {
     }
 
     private final class Layer {
+        let id: Int
         var frame: Rect
         var content: DisplayList
         var needsRaster = true
@@ -64,7 +78,7 @@ public final class Compositor {
         var view: PixelBuffer?
         var blurs: [BackdropBlur] = []
         var problems: [String] = []
-        init(frame: Rect, content: DisplayList) { self.frame = frame; self.content = content }
+        init(id: Int, frame: Rect, content: DisplayList) { self.id = id; self.frame = frame; self.content = content }
     }
 
     public init(viewport: Size, scale: Int, background: Color, textEngine: TextEngine) {
@@ -84,7 +98,7 @@ public final class Compositor {
     /// Framebuffer size in pixels.
     public var pixelWidth: Int { framebuffer.width }
     public var pixelHeight: Int { framebuffer.height }
-    public var layerIDs: [Int] { order }
+    public var layerIDs: [Int] { order.map(\.id) }
 
     /// Adds a layer on top, or updates one in place (keeping its stacking position). Nothing is
     /// drawn until `renderFrame()`; an unchanged frame and list cost nothing.
@@ -103,14 +117,15 @@ public final class Compositor {
             layer.frame = frame
             layer.content = content
         } else {
-            layers[id] = Layer(frame: frame, content: content)
-            order.append(id)
+            let layer = Layer(id: id, frame: frame, content: content)
+            layers[id] = layer
+            order.append(layer)
         }
     }
 
     public func removeLayer(_ id: Int) {
         guard let layer = layers.removeValue(forKey: id) else { return }
-        order.removeAll { $0 == id }
+        order.removeAll { $0 === layer }
         if let old = layer.composited { pendingDamage.append(old) }
     }
 
@@ -128,8 +143,7 @@ public final class Compositor {
         pendingDamage.removeAll(keepingCapacity: true)
         var rastered = 0
         var problems: [LayerProblem] = []
-        for id in order {
-            let layer = layers[id]!
+        for layer in order {
             if let move = layer.pixelMove {
                 layer.pixelMove = nil
                 if translate(layer, by: move) {
@@ -146,7 +160,7 @@ public final class Compositor {
                 if let old = layer.composited { damage.append(old) }
                 damage.append(layer.extent)
                 layer.composited = layer.extent
-                problems += layer.problems.map { LayerProblem(layer: id, message: $0) }
+                problems += layer.problems.map { LayerProblem(layer: layer.id, message: $0) }
             }
         }
         let rasterDuration = clock.now - rasterStart
@@ -160,14 +174,13 @@ public final class Compositor {
         closeOverBlurs(&region)
         let rects = rectangles(of: region)
         var composited = 0
-        if !rects.isEmpty && usesFastPaths && !order.contains(where: { !layers[$0]!.blurs.isEmpty }) {
+        if !rects.isEmpty && usesFastPaths && !order.contains(where: { !$0.blurs.isEmpty }) {
             composited = compositeVisibleParts(of: &region)
         } else if !rects.isEmpty {
             pixman_image_set_clip_region32(framebuffer.image, &region)
             fillBoxes(framebuffer, rects, argb: background.premultipliedARGB, op: PIXMAN_OP_SRC)
             let bounds = rects.reduce(PixelRect.zero) { $0.union($1) }
-            for id in order {
-                let layer = layers[id]!
+            for layer in order {
                 if let solid = layer.solid {
                     guard solid.argb != 0, !solid.rect.intersection(bounds).isEmpty else { continue }
                     fillBoxes(framebuffer, [solid.rect], argb: solid.argb, op: solid.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
@@ -243,8 +256,10 @@ public final class Compositor {
         defer { pixman_region32_fini(&covered) }
         var visibleParts: [(layer: Layer, region: pixman_region32_t)] = []
         defer { for i in visibleParts.indices { pixman_region32_fini(&visibleParts[i].region) } }
-        for id in order.reversed() {
-            let layer = layers[id]!
+        // A layer outside the damage's extents neither shows in it nor covers any of it.
+        let box = pixman_region32_extents(&damage)!.pointee
+        let extents = PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
+        for layer in order.reversed() {
             let drawn: PixelRect
             let opaque: PixelRect
             if let solid = layer.solid {
@@ -257,7 +272,7 @@ public final class Compositor {
             } else {
                 continue
             }
-            guard !drawn.isEmpty else { continue }
+            guard !drawn.intersection(extents).isEmpty else { continue }
             var visible = pixman_region32_t()
             pixman_region32_init(&visible)
             _ = pixman_region32_intersect_rect(&visible, &damage, Int32(drawn.x), Int32(drawn.y), UInt32(drawn.width), UInt32(drawn.height))
@@ -421,8 +436,8 @@ public final class Compositor {
     /// A backdrop blur whose reach meets the damage reads pixels around it: grow the damage until
     /// it holds every such reach, so an incremental frame equals a full one.
     private func closeOverBlurs(_ region: inout pixman_region32_t) {
-        let blurs = order.flatMap { layers[$0]!.blurs }
-        guard !blurs.isEmpty else { return }
+        guard order.contains(where: { !$0.blurs.isEmpty }) else { return }
+        let blurs = order.flatMap(\.blurs)
         var changed = true
         while changed {
             changed = false

@@ -48,6 +48,14 @@ final class Rasterizer {
         var roundingOnPop: (PixelRect, Double)?
     }
     private var stack: [Group] = []
+    /// Merge each text line's glyphs into one cached mask (off = glyph by glyph, for tests).
+    var composesLines = true
+    /// Lines drawn through a composed mask since this rasterizer was made (for tests).
+    private(set) var linesComposited = 0
+    /// Where the glyphs of the line being drawn land (reused between lines).
+    private var placements: [GlyphPlacement] = []
+    /// The clips `startsWithCoveringFill` walks through (reused between calls).
+    private var clipScratch: [PixelRect] = []
     private var scale = 1.0, offsetX = 0.0, offsetY = 0.0
 
     init(textEngine: TextEngine) {
@@ -79,7 +87,8 @@ final class Rasterizer {
             target.clear()
             self.targetIsBlank = true
         }
-        stack = [Group(buffer: target, clip: bounds)]
+        stack.removeAll(keepingCapacity: true)
+        stack.append(Group(buffer: target, clip: bounds))
         target.setClip(nil)
         for command in list.commands { execute(command) }
         while stack.count > 1 { popGroup() }  // unbalanced pushes close at the end
@@ -99,7 +108,10 @@ final class Rasterizer {
     /// clips (or rounded ones whose rounding misses the clip) pushed before it: whatever the
     /// target held is then overwritten before anything else reads it.
     private func startsWithCoveringFill(_ list: DisplayList, bounds: PixelRect) -> Bool {
-        var clips = [bounds]
+        var clips = clipScratch
+        clipScratch = []
+        defer { clips.removeAll(keepingCapacity: true); clipScratch = clips }
+        clips.append(bounds)
         for command in list.commands {
             switch command {
             case .pushClip(let rect, let radius):
@@ -279,12 +291,15 @@ final class Rasterizer {
             let pixelSize = layout.pointSize * scale
             let textHeight = Double(layout.lines.count) * layout.lineHeight
             let top = frame.minY + max(0, (frame.height - textHeight) / 2)
+            let unit = layout.pointSize / face.unitsPerEm
             for (i, line) in layout.lines.enumerated() {
                 let x = TextEngine.lineOrigin(line, in: frame, alignment: run.alignment, direction: run.layoutDirection)
                 let baseline = ((top + layout.ascent + Double(i) * layout.lineHeight) * scale + offsetY).rounded()
+                let anchorY = Int(baseline)
+                var anchorX = 0
                 var pen = x
                 if line.isRightToLeft { pen += line.width }
-                let unit = layout.pointSize / face.unitsPerEm
+                placements.removeAll(keepingCapacity: true)
                 for piece in line.pieces {
                     let run = piece.run
                     for g in piece.range {
@@ -295,15 +310,61 @@ final class Rasterizer {
                         if !line.isRightToLeft { pen += advance }
                         let whole = gx.rounded(.down)
                         let phase = min(3, Int(((gx - whole) * 4).rounded(.down)))
-                        guard let glyph = textEngine.glyphMask(face: run.face, glyph: run.glyphs[g], pixelSize: pixelSize, phase: phase) else { continue }
+                        if placements.isEmpty { anchorX = Int(whole) }
+                        placements.append(GlyphPlacement(x: Int(whole) - anchorX, y: Int(gy) - anchorY, phase: phase))
+                    }
+                }
+                guard !placements.isEmpty else { continue }
+                let composed = composesLines ? (layout.composed.line(i, pixelSize: pixelSize, placements: placements)
+                                                ?? compose(line, index: i, of: layout, pixelSize: pixelSize)) : nil
+                if let composed, let mask = composed.mask {
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, group.buffer.image, 0, 0, 0, 0,
+                                             Int32(anchorX + composed.left), Int32(anchorY + composed.top),
+                                             Int32(mask.width), Int32(mask.height))
+                    linesComposited += 1
+                    continue
+                }
+                if let composed, !composed.hasInk { continue }
+                var k = 0
+                for piece in line.pieces {
+                    for g in piece.range {
+                        let p = placements[k]
+                        k += 1
+                        guard let glyph = textEngine.glyphMask(face: piece.run.face, glyph: piece.run.glyphs[g], pixelSize: pixelSize,
+                                                               phase: p.phase) else { continue }
                         pixman_image_composite32(PIXMAN_OP_OVER, source, glyph.mask.image, group.buffer.image, 0, 0, 0, 0,
-                                                 Int32(Int(whole) + glyph.left), Int32(Int(gy) - glyph.top),
+                                                 Int32(anchorX + p.x + glyph.left), Int32(anchorY + p.y - glyph.top),
                                                  Int32(glyph.mask.width), Int32(glyph.mask.height))
                     }
                 }
             }
         }
     }
+
+    /// Merges the glyph masks of line `index` at the current `placements` and keeps the result
+    /// with the layout. Caller holds the text engine's lock.
+    private func compose(_ line: TextLayout.Line, index: Int, of layout: TextLayout, pixelSize: Double) -> ComposedLine {
+        var glyphs: [(mask: CoverageMask, x: Int, y: Int)] = []
+        var k = 0
+        for piece in line.pieces {
+            for g in piece.range {
+                let p = placements[k]
+                k += 1
+                guard let glyph = textEngine.glyphMask(face: piece.run.face, glyph: piece.run.glyphs[g], pixelSize: pixelSize,
+                                                       phase: p.phase) else { continue }
+                glyphs.append((glyph.mask, p.x + glyph.left, p.y - glyph.top))
+            }
+        }
+        let merged = ComposedLine.merge(glyphs, maxPixels: Rasterizer.maxComposedPixels)
+        let composed = ComposedLine(pixelSize: pixelSize, placements: placements, mask: merged?.mask,
+                                    left: merged?.left ?? 0, top: merged?.top ?? 0, hasInk: !glyphs.isEmpty)
+        layout.composed.add(composed, at: index)
+        textEngine.noteComposed(bytes: merged.map { $0.mask.stride * $0.mask.height } ?? 0)
+        return composed
+    }
+
+    /// Larger lines (very long unwrapped text) are drawn glyph by glyph rather than kept as a mask.
+    static let maxComposedPixels = 1 << 20
 
     // MARK: Symbols and images
 

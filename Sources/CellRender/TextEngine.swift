@@ -22,6 +22,10 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var regular: FontFace { facesByIndex[0] }
     /// Entries each cache may hold before it is emptied (long streams of distinct texts).
     private let cacheLimit = 8192
+    /// Bytes of composed line masks the cached layouts hold, and how many they may hold before
+    /// the layouts (and the masks with them) are dropped.
+    private var composedBytes = 0
+    private let composedBudget = 16 << 20
 
     private struct FaceKey: Hashable { var family: String; var bold: Bool; var italic: Bool }
     private struct RunKey: Hashable { var text: Substring; var face: Int }
@@ -75,7 +79,10 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         let result = TextLayout(lines: lines, maxWidth: width, pointSize: pointSize, ascent: face.ascender * scale,
                                 descent: face.descender * scale,
                                 lineHeight: (face.ascender + face.descender + face.lineGap) * scale)
-        if layouts.count >= cacheLimit { layouts.removeAll(keepingCapacity: true) }
+        if layouts.count >= cacheLimit {
+            layouts.removeAll(keepingCapacity: true)
+            composedBytes = 0
+        }
         layouts[key] = result
         return result
     }
@@ -127,6 +134,14 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
         if glyphs.count >= cacheLimit { glyphs.removeAll(keepingCapacity: true) }
         glyphs[key] = mask
         return mask
+    }
+
+    /// Counts the bytes of a line mask kept with a cached layout. Caller holds the lock.
+    func noteComposed(bytes: Int) {
+        composedBytes += bytes
+        guard composedBytes > composedBudget else { return }
+        layouts.removeAll(keepingCapacity: true)
+        composedBytes = 0
     }
 
     /// Runs `body` with the shared coverage-mask cache, under the lock.

@@ -24,6 +24,8 @@ struct TextLayout {
     var ascent: Double
     var descent: Double
     var lineHeight: Double
+    /// Each line's glyphs composed into one coverage mask, per placement; filled as it is drawn.
+    let composed = ComposedLines()
 
     var metrics: TextMetrics {
         let count = max(1, lines.count)
@@ -134,5 +136,81 @@ struct LineBreaker {
             if p.startsCluster[start] { best = start }
         }
         return best
+    }
+}
+
+/// Where a line's glyph lands relative to the line's anchor (the first glyph's pixel column and
+/// the baseline row), with the quarter-pixel phase its mask was rendered at.
+struct GlyphPlacement: Equatable {
+    var x: Int
+    var y: Int
+    var phase: Int
+}
+
+/// A line's glyph masks merged into one coverage mask for one placement of its glyphs, so the
+/// line is composited with one call instead of one per glyph. Only made when no two glyph masks
+/// have ink on the same pixel: each pixel of the merged mask is then the one glyph mask's value
+/// or zero, and compositing a solid colour through it gives exactly the pixels of compositing
+/// glyph by glyph (zero coverage leaves a pixel as it is).
+final class ComposedLine {
+    let pixelSize: Double
+    let placements: [GlyphPlacement]
+    /// Nil when glyphs overlap, the mask would be too large, or no glyph has ink.
+    let mask: CoverageMask?
+    /// The mask's top-left corner relative to the anchor.
+    let left: Int, top: Int
+    /// Some glyph has a mask (a line of spaces has none and draws nothing).
+    let hasInk: Bool
+
+    init(pixelSize: Double, placements: [GlyphPlacement], mask: CoverageMask?, left: Int, top: Int, hasInk: Bool) {
+        self.pixelSize = pixelSize
+        self.placements = placements
+        self.mask = mask
+        self.left = left
+        self.top = top
+        self.hasInk = hasInk
+    }
+
+    /// Merges glyph masks (each with its top-left relative to the anchor); nil when two have
+    /// ink on one pixel or the mask would exceed `maxPixels`.
+    static func merge(_ glyphs: [(mask: CoverageMask, x: Int, y: Int)], maxPixels: Int) -> (mask: CoverageMask, left: Int, top: Int)? {
+        guard let first = glyphs.first else { return nil }
+        var x0 = first.x, y0 = first.y, x1 = first.x + first.mask.width, y1 = first.y + first.mask.height
+        for g in glyphs.dropFirst() {
+            x0 = min(x0, g.x); y0 = min(y0, g.y)
+            x1 = max(x1, g.x + g.mask.width); y1 = max(y1, g.y + g.mask.height)
+        }
+        guard (x1 - x0) * (y1 - y0) <= maxPixels else { return nil }
+        let merged = CoverageMask(width: x1 - x0, height: y1 - y0)
+        for g in glyphs {
+            let w = g.mask.width
+            for row in 0..<g.mask.height {
+                let source = g.mask.bytes + row * g.mask.stride
+                let target = merged.bytes + (g.y - y0 + row) * merged.stride + (g.x - x0)
+                for i in 0..<w where source[i] != 0 {
+                    if target[i] != 0 { return nil }
+                    target[i] = source[i]
+                }
+            }
+        }
+        return (merged, x0, y0)
+    }
+}
+
+/// The composed lines of one layout, a few placements per line (one text drawn at several
+/// sub-pixel offsets), most recent first. Guarded by the text engine's lock.
+final class ComposedLines {
+    private var lines: [[ComposedLine]] = []
+    private let placementsPerLine = 4
+
+    func line(_ index: Int, pixelSize: Double, placements: [GlyphPlacement]) -> ComposedLine? {
+        guard index < lines.count else { return nil }
+        return lines[index].first { $0.pixelSize == pixelSize && $0.placements == placements }
+    }
+
+    func add(_ line: ComposedLine, at index: Int) {
+        while lines.count <= index { lines.append([]) }
+        if lines[index].count >= placementsPerLine { lines[index].removeLast() }
+        lines[index].insert(line, at: 0)
     }
 }
