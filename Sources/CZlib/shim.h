@@ -5,28 +5,25 @@
 #include <string.h>
 #include <zlib.h>
 
-/* Deflates PNG image data one horizontal strip at a time. Each strip is a raw-deflate segment
-   started from a fresh state and ended on a byte boundary (Z_SYNC_FLUSH; the last strip with
-   Z_FINISH), so the segments of independently compressed strips concatenate into one valid
-   stream, and a strip whose pixels did not change keeps its bytes from the previous frame.
-   Level 1, default strategy, filter type 0 ("none"): the fastest of the settings measured
-   (BENCHMARKS.md, changes 7 and 8). One deflater per thread. */
+#include "run_deflate.h"
+
+/* Deflates PNG image data one horizontal strip at a time. Each strip is a raw-deflate segment that
+   references nothing before it and ends on a byte boundary (the last one ends the stream), so the
+   segments of independently compressed strips concatenate into one valid stream, and a strip whose
+   pixels did not change keeps its bytes from the previous frame. Filter type 0 ("none"): the
+   encoder (run_deflate.h) matches the row above itself. zlib computes the checksums.
+   One deflater per thread. */
 typedef struct {
-    z_stream stream;
     unsigned char *scanlines;   /* one strip of PNG scanlines: filter byte + pixels, per row */
     size_t capacity;
 } cellhost_strip_deflater;
 
 static inline cellhost_strip_deflater *cellhost_strip_deflater_create(void) {
-    cellhost_strip_deflater *d = (cellhost_strip_deflater *)calloc(1, sizeof *d);
-    if (!d) return NULL;
-    if (deflateInit2(&d->stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) { free(d); return NULL; }
-    return d;
+    return (cellhost_strip_deflater *)calloc(1, sizeof(cellhost_strip_deflater));
 }
 
 static inline void cellhost_strip_deflater_destroy(cellhost_strip_deflater *d) {
     if (!d) return;
-    deflateEnd(&d->stream);
     free(d->scanlines);
     free(d);
 }
@@ -36,9 +33,10 @@ static inline size_t cellhost_strip_scanline_bytes(uint32_t width, uint32_t rows
     return (size_t)rows * (1 + (size_t)width * (size_t)channels);
 }
 
-/* The most bytes a strip of `scanline_bytes` can deflate to, sync flush included. */
+/* The most bytes a strip of `scanline_bytes` can deflate to. */
 static inline size_t cellhost_strip_bound(cellhost_strip_deflater *d, size_t scanline_bytes) {
-    return (size_t)deflateBound(&d->stream, (uLong)scanline_bytes) + 16;
+    (void)d;
+    return cellhost_run_deflate_bound(scanline_bytes);
 }
 
 /* 1 when every pixel of the rows is opaque (alpha 255): such strips can be written as RGB. */
@@ -67,20 +65,14 @@ static inline int cellhost_rows_are_uniform(const uint32_t *pixels, size_t strid
     return 1;
 }
 
-/* One row of premultiplied ARGB32 → PNG bytes in R, G, B(, A) order with straight alpha. */
-static inline void cellhost_scanline_from_argb(const uint32_t *src, unsigned char *d, uint32_t width, int channels) {
-    if (channels == 3) {
-        /* Only used when every pixel is opaque, so there is nothing to un-premultiply. */
-        for (uint32_t i = 0; i < width; i++, d += 3) {
-            uint32_t p = src[i];
-            d[0] = (unsigned char)(p >> 16); d[1] = (unsigned char)(p >> 8); d[2] = (unsigned char)p;
-        }
-        return;
-    }
+/* One row of premultiplied ARGB32 → PNG RGBA bytes with straight alpha. (RGB rows are never
+   converted: the encoder reads opaque pixels directly.) */
+static inline void cellhost_scanline_rgba_from_argb(const uint32_t *src, unsigned char *d, uint32_t width) {
     for (uint32_t i = 0; i < width; i++, d += 4) {
         uint32_t p = src[i], a = p >> 24;
         if (a == 255) {
-            d[0] = (unsigned char)(p >> 16); d[1] = (unsigned char)(p >> 8); d[2] = (unsigned char)p; d[3] = 255;
+            uint32_t swapped = __builtin_bswap32(p), rgba = swapped >> 8 | swapped << 24;  /* R, G, B, A */
+            memcpy(d, &rgba, 4);
         } else if (a == 0) {
             d[0] = d[1] = d[2] = d[3] = 0;
         } else {
@@ -92,14 +84,69 @@ static inline void cellhost_scanline_from_argb(const uint32_t *src, unsigned cha
     }
 }
 
-/* Converts `rows` rows (row stride `stride` pixels) to scanlines and deflates them into `out`
-   (at least cellhost_strip_bound bytes). `last`: the strip ends the image (final block).
-   Sets *adler to the Adler-32 of the strip's scanlines (combined into the zlib trailer by the
-   caller) and returns the compressed length, or -1 when memory or zlib fails. */
+/* Adler-32 continued over the RGB scanlines of opaque pixel rows (filter byte 0, then R, G, B per
+   pixel) without writing them out. Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
+   L·s1 + Σ (L − j)·b_j; with v = R+G+B of pixel x (bytes at 1+3x, 2+3x, 3+3x) that weighted sum is
+   (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels. */
+static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride,
+                                                 uint32_t width, uint32_t rows) {
+    const uint64_t M = 65521;
+    uint64_t s1 = adler & 0xFFFF, s2 = adler >> 16;
+    uint64_t L = 1 + 3 * (uint64_t)width;
+    for (uint32_t y = 0; y < rows; y++) {
+        const uint32_t *row = pixels + (size_t)y * stride;
+        uint64_t sum = 0, weighted = 0, tail = 0;  /* Σv, Σ x·v, Σ (G + 2B), modulo M */
+        for (uint32_t x0 = 0; x0 < width; x0 += 2048) {
+            uint32_t n = width - x0 < 2048 ? width - x0 : 2048;
+            /* Eight lanes (pixel i in lane i % 8) the compiler can vectorize: lane sums A, and B, the
+               sum of A after each block of eight, so B = Σ_k (K − k)·v over the K blocks and
+               Σ x·v = Σ_lanes 8·(K·A − B) + lane·A, with additions only. */
+            const uint32_t *piece = row + x0;
+            uint32_t A[8] = {0}, B[8] = {0}, T[8] = {0}, blocks = n / 8;
+            for (uint32_t k = 0; k < blocks; k++) {
+                for (int l = 0; l < 8; l++) {
+                    uint32_t p = piece[8 * k + l], g = (p >> 8) & 0xFF, b = p & 0xFF;
+                    A[l] += ((p >> 16) & 0xFF) + g + b;
+                    B[l] += A[l];
+                    T[l] += g + 2 * b;
+                }
+            }
+            uint32_t piece_sum = 0, piece_weighted = 0, piece_tail = 0;
+            for (uint32_t l = 0; l < 8; l++) {
+                piece_sum += A[l];
+                piece_weighted += 8 * (blocks * A[l] - B[l]) + l * A[l];
+                piece_tail += T[l];
+            }
+            for (uint32_t i = 8 * blocks; i < n; i++) {
+                uint32_t p = piece[i], g = (p >> 8) & 0xFF, b = p & 0xFF, v = ((p >> 16) & 0xFF) + g + b;
+                piece_sum += v;
+                piece_weighted += i * v;
+                piece_tail += g + 2 * b;
+            }
+            sum = (sum + piece_sum) % M;
+            weighted = (weighted + piece_weighted + (x0 % M) * piece_sum) % M;
+            tail = (tail + piece_tail) % M;
+        }
+        uint64_t gain = ((L - 1) % M) * sum % M, loss = (3 * weighted + tail) % M;
+        s2 = (s2 + (L % M) * s1 + gain + M - loss) % M;
+        s1 = (s1 + sum) % M;
+    }
+    return (uint32_t)(s2 << 16 | s1);
+}
+
+/* Deflates `rows` rows (row stride `stride` pixels) as scanlines into `out` (at least
+   cellhost_strip_bound bytes); RGBA rows are converted into the deflater's buffer first.
+   `last`: the strip ends the image (final block). Sets *adler to the Adler-32 of the strip's scanlines (combined into the zlib trailer by the
+   caller) and returns the compressed length, or -1 when memory fails. */
 static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint32_t *pixels, size_t stride,
                                           uint32_t width, uint32_t rows, int channels, int last,
                                           unsigned char *out, size_t out_capacity, uint32_t *adler) {
     size_t row_bytes = 1 + (size_t)width * (size_t)channels, total = row_bytes * rows;
+    if (out_capacity < cellhost_run_deflate_bound(total)) return -1;
+    if (channels == 3) {
+        *adler = cellhost_adler32_rgb_rows(1, pixels, stride, width, rows);
+        return (long)cellhost_run_deflate(pixels, stride, width, rows, channels, NULL, last, out);
+    }
     if (total > d->capacity) {
         unsigned char *grown = (unsigned char *)realloc(d->scanlines, total);
         if (!grown) return -1;
@@ -109,17 +156,10 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
     for (uint32_t y = 0; y < rows; y++) {
         unsigned char *line = d->scanlines + (size_t)y * row_bytes;
         line[0] = 0;
-        cellhost_scanline_from_argb(pixels + (size_t)y * stride, line + 1, width, channels);
+        cellhost_scanline_rgba_from_argb(pixels + (size_t)y * stride, line + 1, width);
     }
     *adler = (uint32_t)adler32(1L, d->scanlines, (uInt)total);
-    if (deflateReset(&d->stream) != Z_OK) return -1;
-    d->stream.next_in = d->scanlines;
-    d->stream.avail_in = (uInt)total;
-    d->stream.next_out = out;
-    d->stream.avail_out = (uInt)out_capacity;
-    int status = deflate(&d->stream, last ? Z_FINISH : Z_SYNC_FLUSH);
-    if (last ? status != Z_STREAM_END : (status != Z_OK || d->stream.avail_in != 0)) return -1;
-    return (long)(out_capacity - d->stream.avail_out);
+    return (long)cellhost_run_deflate(pixels, stride, width, rows, channels, d->scanlines, last, out);
 }
 
 /* Adler-32 of two concatenated byte runs from the Adler-32 of each and the second's length. */

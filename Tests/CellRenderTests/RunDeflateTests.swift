@@ -1,0 +1,144 @@
+import CZlib
+import CellKit
+import Foundation
+import Testing
+@testable import CellRender
+
+/// The frame encoder's own deflate (matches to the left and above only, fixed Huffman codes) and
+/// its Adler-32 over opaque pixels: zlib must inflate every stream to exactly the scanlines, with
+/// the checksum the stream carries.
+@Suite struct RunDeflateTests {
+    /// PNG scanlines of opaque pixels: filter byte 0, then R, G, B per pixel.
+    private func rgbScanlines(_ image: RasterImage) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(image.height * (1 + 3 * image.width))
+        for y in 0..<image.height {
+            bytes.append(0)
+            for x in 0..<image.width {
+                let p = image[x, y]
+                bytes += [UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p)]
+            }
+        }
+        return bytes
+    }
+
+    /// The zlib stream of a PNG file: its IDAT chunks' data, concatenated.
+    private func zlibStream(of png: [UInt8]) -> [UInt8] {
+        var stream: [UInt8] = [], offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { stream += png[offset + 8..<offset + 8 + length] }
+            offset += 12 + length
+        }
+        return stream
+    }
+
+    /// zlib's inflate of the stream (which checks its Adler-32), or nil when zlib refuses it.
+    private func inflate(_ stream: [UInt8], expectedCount: Int) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: expectedCount + 1)
+        var length = uLongf(out.count)
+        let status = out.withUnsafeMutableBufferPointer { o in
+            stream.withUnsafeBufferPointer { uncompress(o.baseAddress, &length, $0.baseAddress, uLong($0.count)) }
+        }
+        guard status == Z_OK else { return nil }
+        return Array(out.prefix(Int(length)))
+    }
+
+    private func decode(_ bytes: [UInt8], name: String) throws -> RasterImage {
+        let path = Fixtures.temporaryDirectory + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try RasterImage.decodePNG(path: path)
+    }
+
+    /// Rows made of runs whose lengths straddle deflate's 258-byte match limit (86 RGB pixels,
+    /// 64½ RGBA), from a small palette so runs repeat to the left; about half the rows repeat the
+    /// row above with a patch, so matches above start and stop mid-row.
+    private func runImage(width: Int, height: Int, opaque: Bool, _ g: inout SeededGenerator) -> RasterImage {
+        let lengths = [1, 2, 3, 4, 64, 65, 85, 86, 87, 88, 172, 173, 259, 400]
+        let palette: [UInt32] = opaque
+            ? [0xFFFF_FFFF, 0xFF00_0000, 0xFF12_3456, 0xFFF2_F2F7, 0xFF90_9090]
+            : [0xFFFF_FFFF, 0x8040_2010, 0x0000_0000, 0x7F7F_7F7F, 0x0401_0203]
+        var image = RasterImage(width: width, height: height)
+        for y in 0..<height {
+            if y > 0 && Bool.random(using: &g) {
+                for x in 0..<width { image[x, y] = image[x, y - 1] }
+                let start = Int.random(in: 0..<width, using: &g)
+                for x in start..<min(width, start + Int.random(in: 1...90, using: &g)) {
+                    image[x, y] = palette.randomElement(using: &g)!
+                }
+                continue
+            }
+            var x = 0
+            while x < width {
+                let color = palette.randomElement(using: &g)!
+                for _ in 0..<min(width - x, lengths.randomElement(using: &g)!) { image[x, y] = color; x += 1 }
+            }
+        }
+        return image
+    }
+
+    @Test func adlerOverOpaquePixelsEqualsZlibsOverTheScanlines() {
+        var g = SeededGenerator(state: 5)
+        for width in [1, 2, 7, 780, 2048, 2049, 5000] {
+            for rows in [1, 3] {
+                var image = RasterImage(width: width, height: rows)
+                for y in 0..<rows { for x in 0..<width { image[x, y] = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &g) } }
+                let bytes = rgbScanlines(image)
+                let expected = bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
+                let fromPixels = image.pixels.withUnsafeBufferPointer {
+                    cellhost_adler32_rgb_rows(1, $0.baseAddress, width, UInt32(width), UInt32(rows))
+                }
+                #expect(fromPixels == expected, "\(width)×\(rows)")
+            }
+        }
+        // White rows: the sums are at their largest.
+        let white = RasterImage(width: 4000, height: 2, fill: .white)
+        let bytes = rgbScanlines(white)
+        #expect(white.pixels.withUnsafeBufferPointer { cellhost_adler32_rgb_rows(1, $0.baseAddress, 4000, 4000, 2) }
+                == bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) })
+    }
+
+    @Test func runsOfEveryLengthAboveAndToTheLeftInflateExactly() throws {
+        var g = SeededGenerator(state: 19)
+        for stripHeight in [1, 16, 32] {
+            let opaque = runImage(width: 701, height: 70, opaque: true, &g)
+            let bytes = try PNGStripEncoder(stripHeight: stripHeight).encodedBytes(opaque, changed: nil)
+            let scanlines = rgbScanlines(opaque)
+            #expect(inflate(zlibStream(of: bytes), expectedCount: scanlines.count) == scanlines, "strips of \(stripHeight)")
+            #expect(try decode(bytes, name: "runs-opaque.png") == opaque)
+
+            let translucent = runImage(width: 333, height: 70, opaque: false, &g)
+            let rgba = try PNGStripEncoder(stripHeight: stripHeight).encodedBytes(translucent, changed: nil)
+            #expect(rgba[25] == 6)
+            #expect(inflate(zlibStream(of: rgba), expectedCount: 70 * (1 + 4 * 333))?.count == 70 * (1 + 4 * 333))
+            #expect(try decode(rgba, name: "runs-translucent.png").maxChannelDifference(to: translucent) <= 1)
+        }
+    }
+
+    @Test func rowsWiderThanTheDeflateWindowMatchOnlyToTheLeft() throws {
+        // 11,000 RGB pixels and 8,200 RGBA pixels make scanlines over 32,768 bytes: no copy from the row above.
+        var g = SeededGenerator(state: 23)
+        for (width, opaque) in [(11_000, true), (8_200, false)] {
+            var image = runImage(width: width, height: 5, opaque: opaque, &g)
+            for x in 0..<width { image[x, 3] = image[x, 2] }
+            let bytes = try PNGStripEncoder(stripHeight: 4).encodedBytes(image, changed: nil)
+            let count = 5 * (1 + (opaque ? 3 : 4) * width)
+            let inflated = inflate(zlibStream(of: bytes), expectedCount: count)
+            #expect(inflated?.count == count)
+            if opaque { #expect(inflated == rgbScanlines(image)) }
+            #expect(try decode(bytes, name: "runs-wide.png").maxChannelDifference(to: image) <= (opaque ? 0 : 1))
+        }
+    }
+
+    @Test func flatFrameDeflatesToAFewBytesPerRow() throws {
+        // A list-like frame: a grouped background with white rows and grey separators.
+        var image = RasterImage(width: 780, height: 1688, fill: Color(red: 0.95, green: 0.95, blue: 0.97))
+        for top in stride(from: 100, to: 1600, by: 88) {
+            for y in top..<top + 87 { for x in 32..<748 { image[x, y] = 0xFFFF_FFFF } }
+            for x in 64..<748 { image[x, top + 87] = 0xFFC6_C6C8 }
+        }
+        let bytes = try PNGStripEncoder().encodedBytes(image, changed: nil)
+        #expect(bytes.count < 1688 * 40, "\(bytes.count) bytes for 1,688 rows")
+        #expect(try decode(bytes, name: "runs-flat.png") == image)
+    }
+}
