@@ -5,16 +5,18 @@ import Foundation
 /// says which rectangles changed since the previous frame hands over only the rows of the strips
 /// they touch, and only those strips are deflated again (`PNGStripEncoder`, whose deflating is
 /// spread over `encoders` threads). The queue is bounded: when encoding falls behind, `enqueue`
-/// waits instead of letting memory grow without limit, and the row buffers are reused.
+/// waits instead of letting memory grow without limit. Changed strips travel in buffers the
+/// encoder keeps as its copy of the frame, giving back the ones they replace for later frames.
 public final class PNGFrameWriter: @unchecked Sendable {
     private let work: FrameQueue
+    private let pool = StripPixelPool()
     /// Size of the last frame queued: a frame of another size hands over every row.
     private var queuedSize: (width: Int, height: Int)?
 
     /// `capacity`: frames that may wait for encoding before `enqueue` blocks;
     /// `encoders`: threads deflating one frame's strips at the same time.
     public init(capacity: Int = 4, encoders: Int = 2) {
-        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders)))
+        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders), pool: pool))
         // The thread holds the queue, not the writer: a thread still waking after the writer is
         // released finds the queue closed and ends.
         let thread = Thread { [work] in work.run() }
@@ -44,16 +46,14 @@ public final class PNGFrameWriter: @unchecked Sendable {
             strips = PNGStripEncoder.strips(touching: changed, width: width, height: height, stripHeight: stripHeight)
         }
         queuedSize = (width, height)
-        let stripRows = (strips ?? Array(0..<(height + stripHeight - 1) / stripHeight)).map {
-            PNGStripEncoder.rows(of: $0, height: height, stripHeight: stripHeight)
+        let capacity = stripHeight * width
+        let buffers = (strips ?? Array(0..<(height + stripHeight - 1) / stripHeight)).map { strip in
+            let rows = PNGStripEncoder.rows(of: strip, height: height, stripHeight: stripHeight)
+            let buffer = pool.take(capacity: capacity)
+            buffer.update(from: pixels.baseAddress! + rows.lowerBound * width, count: rows.count * width)
+            return buffer
         }
-        let buffer = work.spareBuffer(capacity: stripRows.reduce(0) { $0 + $1.count } * width)
-        var offset = 0
-        for rows in stripRows {
-            (buffer.pixels + offset).update(from: pixels.baseAddress! + rows.lowerBound * width, count: rows.count * width)
-            offset += rows.count * width
-        }
-        work.enqueue(FrameRows(width: width, height: height, strips: strips, buffer: buffer, path: path))
+        work.enqueue(FrameStrips(width: width, height: height, strips: strips, buffers: buffers, path: path))
     }
 
     /// Waits until every queued frame is written. Throws the first write error (naming its path)
@@ -64,36 +64,20 @@ public final class PNGFrameWriter: @unchecked Sendable {
     }
 }
 
-/// A frame on its way to the encoder: its size, the strips it changed (nil: all) and their rows,
-/// packed in strip order.
-private struct FrameRows {
+/// A frame on its way to the encoder: its size, the strips it changed (nil: all) and one buffer
+/// from the pool per changed strip, in the same order.
+private struct FrameStrips {
     var width: Int
     var height: Int
     var strips: [Int]?
-    var buffer: RowBuffer
+    var buffers: [UnsafeMutablePointer<UInt32>]
     var path: String
 }
 
-/// Pixels handed from the event thread to the encoder, reused from frame to frame.
-private final class RowBuffer {
-    private(set) var pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
-    private(set) var capacity = 0
-
-    func reserve(_ count: Int) {
-        guard count > capacity else { return }
-        pixels.deallocate()
-        pixels = .allocate(capacity: count)
-        capacity = count
-    }
-
-    deinit { pixels.deallocate() }
-}
-
-/// The frames waiting to be encoded, spare row buffers and the encoder's bookkeeping, under one lock.
+/// The frames waiting to be encoded and the encoder's bookkeeping, under one lock.
 private final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var queue: [FrameRows] = []
-    private var spare: [RowBuffer] = []
+    private var queue: [FrameStrips] = []
     private var errors: [PNGError] = []
     private var encoding = false
     private var closed = false
@@ -106,16 +90,10 @@ private final class FrameQueue: @unchecked Sendable {
         self.encoder = encoder
     }
 
-    /// A buffer for at least `capacity` pixels: a spare one when there is one.
-    func spareBuffer(capacity: Int) -> RowBuffer {
-        condition.lock()
-        let buffer = spare.popLast() ?? RowBuffer()
-        condition.unlock()
-        buffer.reserve(capacity)
-        return buffer
-    }
+    /// Frames never encoded (the writer released without `finish()`) still own their buffers.
+    deinit { queue.forEach { $0.buffers.forEach { $0.deallocate() } } }
 
-    func enqueue(_ frame: FrameRows) {
+    func enqueue(_ frame: FrameStrips) {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= capacity && !closed { condition.wait() }
@@ -157,7 +135,6 @@ private final class FrameQueue: @unchecked Sendable {
                 failure = error
             }
             condition.lock()
-            spare.append(frame.buffer)
             if let failure { errors.append(failure) }
             encoding = false
             condition.broadcast()
@@ -165,17 +142,17 @@ private final class FrameQueue: @unchecked Sendable {
         }
     }
 
-    private func encode(_ frame: FrameRows) throws(PNGError) {
-        let stripHeight = encoder.stripHeight
-        var starts: [Int: Int] = [:]
-        var offset = 0
-        for strip in frame.strips ?? Array(0..<(frame.height + stripHeight - 1) / stripHeight) {
-            starts[strip] = offset
-            offset += PNGStripEncoder.rows(of: strip, height: frame.height, stripHeight: stripHeight).count * frame.width
-        }
-        let pixels = frame.buffer.pixels
-        try encoder.update(width: frame.width, height: frame.height, changedStrips: frame.strips, path: frame.path) {
-            UnsafePointer(pixels + starts[$0]!)
+    private func encode(_ frame: FrameStrips) throws(PNGError) {
+        var adopted = 0
+        do throws(PNGError) {
+            try encoder.update(width: frame.width, height: frame.height, changedStrips: frame.strips, path: frame.path) { strip in
+                precondition(frame.strips.map { $0[adopted] == strip } ?? (strip == adopted), "strips are adopted in order")
+                adopted += 1
+                return frame.buffers[adopted - 1]
+            }
+        } catch {
+            for buffer in frame.buffers[adopted...] { encoder.pool.give(buffer, capacity: encoder.stripHeight * frame.width) }
+            throw error
         }
         try encoder.writeFile(to: frame.path)
     }

@@ -12,10 +12,10 @@ import Glibc
 /// Fully opaque frames are written as RGB (a quarter less data to deflate), others as RGBA with
 /// straight alpha; both decode to the same pixels as the premultiplied source.
 ///
-/// The encoder keeps its own copy of the frame, updated strip by strip from what each frame
-/// changed, so the caller hands over only changed rows and a change of colour type (which
-/// re-deflates everything) still finds every row. Not thread-safe: one caller encodes frames in
-/// order (their strips are deflated on `workers` threads at once).
+/// The encoder keeps its own copy of the frame as one buffer per strip, replaced strip by strip by
+/// what each frame changed, so the caller hands over only changed strips and a change of colour
+/// type (which re-deflates everything) still finds every row. Not thread-safe: one caller encodes
+/// frames in order (their strips are deflated on `workers` threads at once).
 final class PNGStripEncoder {
     /// Rows per strip: one highlighted row of cells re-deflates little more than itself, and the
     /// per-strip flush and chunk cost 17 bytes. 16-row strips measured slower on the default
@@ -26,8 +26,13 @@ final class PNGStripEncoder {
     private let deflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
     private var strips: [Strip] = []
     private var width = 0, height = 0
-    /// The frame as last updated: `width × height` premultiplied ARGB pixels.
-    private var frame = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+    /// The frame as last updated, premultiplied ARGB: strip `i`'s rows, `width` pixels apart, in a
+    /// buffer of `stripCapacity` pixels from `pool`.
+    private var stripPixels: [UnsafeMutablePointer<UInt32>?] = []
+    /// Where strip buffers come from and go back to.
+    let pool: StripPixelPool
+    /// Pixels per strip buffer: `stripHeight × width`.
+    var stripCapacity: Int { stripHeight * width }
     /// Bytes per pixel of the kept strips: 3 (RGB) or 4 (RGBA); 0 before the first frame.
     private var channels = 0
 
@@ -41,9 +46,10 @@ final class PNGStripEncoder {
     /// `uniformChunks` or kept).
     private(set) var lastStripsDeflated = 0
 
-    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1) {
+    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1, pool: StripPixelPool = StripPixelPool()) {
         precondition(stripHeight > 0, "strip height must be positive")
         self.stripHeight = stripHeight
+        self.pool = pool
         deflaters = (0..<max(1, workers)).map { _ in
             guard let deflater = cellhost_strip_deflater_create() else { fatalError("zlib: cannot allocate a deflater") }
             return deflater
@@ -52,7 +58,7 @@ final class PNGStripEncoder {
 
     deinit {
         deflaters.forEach { cellhost_strip_deflater_destroy($0) }
-        frame.deallocate()
+        stripPixels.forEach { $0.map { pool.give($0, capacity: stripCapacity) } }
     }
 
     /// The strips of a `height`-row frame that rectangles `changed` touch (clipped to the frame), ascending.
@@ -84,6 +90,19 @@ final class PNGStripEncoder {
     /// what that changed. Then `writeFile(to:)` writes the frame.
     func update(width: Int, height: Int, changedStrips: [Int]?, path: String,
                 rows: (Int) -> UnsafePointer<UInt32>) throws(PNGError) {
+        let capacity = stripHeight * width
+        try update(width: width, height: height, changedStrips: changedStrips, path: path) { index in
+            let buffer = pool.take(capacity: capacity)
+            buffer.update(from: rows(index), count: PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count * width)
+            return buffer
+        }
+    }
+
+    /// As above, but the new pixels come in buffers from `pool` of `stripHeight × width` pixels,
+    /// one per changed strip, which the encoder keeps (`adopt` is called once per changed strip,
+    /// in order, and not at all when the size is refused).
+    func update(width: Int, height: Int, changedStrips: [Int]?, path: String,
+                adopting adopt: (Int) -> UnsafeMutablePointer<UInt32>) throws(PNGError) {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw PNGError(path: path, reason: "cannot encode a \(width)×\(height) image")
         }
@@ -92,29 +111,28 @@ final class PNGStripEncoder {
             dirty = changedStrips
         } else {
             precondition(changedStrips == nil, "a frame of a new size must update every strip")
-            if width * height > self.width * self.height {
-                frame.deallocate()
-                frame = .allocate(capacity: width * height)
-            }
+            stripPixels.forEach { $0.map { pool.give($0, capacity: stripCapacity) } }
             self.width = width
             self.height = height
             strips = (0..<(height + stripHeight - 1) / stripHeight).map { _ in Strip() }
+            stripPixels = Array(repeating: nil, count: strips.count)
             uniformChunks.removeAll()
             channels = 0
             dirty = Array(strips.indices)
         }
         for index in dirty {
-            let range = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight)
-            let start = frame + range.lowerBound * width
-            start.update(from: rows(index), count: range.count * width)
+            let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
+            let start = adopt(index)
+            if let replaced = stripPixels[index] { pool.give(replaced, capacity: stripCapacity) }
+            stripPixels[index] = start
             let strip = strips[index]
             var color: UInt32 = 0
-            if cellhost_rows_are_uniform(start, width, UInt32(width), UInt32(range.count), &color) != 0 {
+            if cellhost_rows_are_uniform(start, width, UInt32(width), UInt32(rows), &color) != 0 {
                 strip.uniformColor = color
                 strip.opaque = color >> 24 == 0xFF
             } else {
                 strip.uniformColor = nil
-                strip.opaque = cellhost_rows_are_opaque(start, width, UInt32(width), UInt32(range.count)) != 0
+                strip.opaque = cellhost_rows_are_opaque(start, width, UInt32(width), UInt32(rows)) != 0
             }
         }
         let frameChannels = strips.allSatisfy(\.opaque) ? 3 : 4
@@ -125,7 +143,7 @@ final class PNGStripEncoder {
         guard !dirty.isEmpty else { lastStripsDeflated = 0; return }
         if deflate(dirty) {
             channels = 0  // the kept strips are not all valid: the next frame re-deflates them all
-            throw PNGError(path: path, reason: "zlib could not deflate the image data")
+            throw PNGError(path: path, reason: "could not deflate the image data (out of memory)")
         }
     }
 
@@ -247,7 +265,7 @@ final class PNGStripEncoder {
     private func deflate(strip index: Int, with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
         let strip = strips[index]
         let range = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight)
-        let top = range.lowerBound, rows = range.count
+        let rows = range.count
         let scanlineBytes = cellhost_strip_scanline_bytes(UInt32(width), UInt32(rows), Int32(channels))
         let prefix = index == 0 ? PNGStripEncoder.zlibHeader.count : 0
         let capacity = 12 + prefix + cellhost_strip_bound(deflater, scanlineBytes)
@@ -255,7 +273,7 @@ final class PNGStripEncoder {
         let chunk = strip.storage!
         if prefix > 0 { (chunk + 8).initialize(from: PNGStripEncoder.zlibHeader, count: prefix) }
         var adler: UInt32 = 0
-        let deflated = cellhost_deflate_strip(deflater, frame + top * width, width, UInt32(width), UInt32(rows),
+        let deflated = cellhost_deflate_strip(deflater, stripPixels[index]!, width, UInt32(width), UInt32(rows),
                                               Int32(channels), index == strips.count - 1 ? 1 : 0,
                                               chunk + 8 + prefix, capacity - 12 - prefix, &adler)
         guard deflated >= 0 else { strip.count = 0; return false }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Buffers of one strip of pixels each (`stripHeight` rows of the frame's width), passed from the
+/// thread that copies a frame's changed strips to the encoder, which keeps them as its copy of
+/// the frame and gives back the buffers they replace. A changed strip is copied once, into memory
+/// used before (no page faults after the first frames), and unchanged strips are never copied.
+final class StripPixelPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spare: [UnsafeMutablePointer<UInt32>] = []
+    /// Pixels per buffer: buffers of another size (from before a frame size change) are freed.
+    private var capacity = 0
+
+    /// A buffer of `capacity` pixels, contents undefined; owned by the caller until given back.
+    func take(capacity: Int) -> UnsafeMutablePointer<UInt32> {
+        lock.lock()
+        if capacity != self.capacity {
+            spare.forEach { $0.deallocate() }
+            spare.removeAll()
+            self.capacity = capacity
+        }
+        let buffer = spare.popLast()
+        lock.unlock()
+        return buffer ?? .allocate(capacity: capacity)
+    }
+
+    /// Returns a buffer `take(capacity:)` handed out.
+    func give(_ buffer: UnsafeMutablePointer<UInt32>, capacity: Int) {
+        lock.lock()
+        if capacity == self.capacity { spare.append(buffer) } else { buffer.deallocate() }
+        lock.unlock()
+    }
+
+    deinit { spare.forEach { $0.deallocate() } }
+}
