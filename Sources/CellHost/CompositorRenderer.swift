@@ -26,7 +26,7 @@ public final class CompositorRenderer: FrameRenderer {
                 keepsThumbnails: Bool = true) {
         compositor = Compositor(viewport: viewport, scale: scale, background: .white, textEngine: textEngine)
         compositor.showsDamage = showsDamage
-        writer = writesFrames ? PNGFrameWriter(capacity: 4) : nil
+        writer = writesFrames ? PNGFrameWriter(capacity: 4, frameSize: (compositor.pixelWidth, compositor.pixelHeight)) : nil
         self.keepsThumbnails = keepsThumbnails
         thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
     }

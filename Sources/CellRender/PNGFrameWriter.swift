@@ -14,12 +14,23 @@ public final class PNGFrameWriter: @unchecked Sendable {
     private var queuedSize: (width: Int, height: Int)?
 
     /// `capacity`: frames that may wait for encoding before `enqueue` blocks;
-    /// `encoders`: threads deflating one frame's strips at the same time.
-    public init(capacity: Int = 4, encoders: Int = 2) {
+    /// `encoders`: threads deflating one frame's strips at the same time;
+    /// `frameSize`: the size frames will have, when known: the writer's thread then maps the
+    /// strip buffers of the first frames before they arrive.
+    public init(capacity: Int = 4, encoders: Int = 2, frameSize: (width: Int, height: Int)? = nil) {
         work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders), pool: pool))
+        let prefill = frameSize.flatMap { size -> (capacity: Int, count: Int)? in
+            guard size.width > 0, size.height > 0 else { return nil }
+            let stripHeight = PNGStripEncoder.defaultStripHeight, strips = (size.height + stripHeight - 1) / stripHeight
+            // The first frame's strips and half as many again for the changes that follow it.
+            return (stripHeight * size.width, strips + strips / 2)
+        }
         // The thread holds the queue, not the writer: a thread still waking after the writer is
         // released finds the queue closed and ends.
-        let thread = Thread { [work] in work.run() }
+        let thread = Thread { [work, pool] in
+            if let prefill { pool.prefill(capacity: prefill.capacity, count: prefill.count) }
+            work.run()
+        }
         thread.name = "cellhost.png-writer"
         thread.start()
     }

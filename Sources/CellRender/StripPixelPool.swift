@@ -23,6 +23,22 @@ final class StripPixelPool: @unchecked Sendable {
         return buffer ?? .allocate(capacity: capacity)
     }
 
+    /// Adds `count` buffers of `capacity` pixels, written once so their pages are mapped: the
+    /// writer's thread does this before the first frame arrives, so the thread copying frames
+    /// into them does not take the page faults.
+    func prefill(capacity: Int, count: Int) {
+        for _ in 0..<count {
+            let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+            buffer.initialize(repeating: 0, count: capacity)
+            lock.lock()
+            if self.capacity == 0 { self.capacity = capacity }
+            let kept = capacity == self.capacity
+            if kept { spare.append(buffer) }
+            lock.unlock()
+            if !kept { buffer.deallocate(); return }
+        }
+    }
+
     /// Returns a buffer `take(capacity:)` handed out.
     func give(_ buffer: UnsafeMutablePointer<UInt32>, capacity: Int) {
         lock.lock()
