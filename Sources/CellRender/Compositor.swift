@@ -47,8 +47,9 @@ public final class Compositor {
         set { rasterizer.composesLines = newValue }
     }
 
-    /// Text lines drawn through a composed mask so far.
+    /// Text lines drawn through a composed mask so far, and of those written over a known solid colour.
     var linesComposited: Int { rasterizer.linesComposited }
+    var linesOverSolid: Int { rasterizer.linesOverSolid }
 
     /// A layer drawn as one solid colour over `rect` (framebuffer pixels).
     private struct SolidFill {

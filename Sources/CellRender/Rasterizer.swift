@@ -56,6 +56,28 @@ final class Rasterizer {
     private var placements: [GlyphPlacement] = []
     /// The clips `startsWithCoveringFill` walks through (reused between calls).
     private var clipScratch: [PixelRect] = []
+    /// Lines written from a ramp over the solid colour beneath them (see `SolidBeneath`).
+    private(set) var linesOverSolid = 0
+
+    /// The last opaque rectangle filled in a buffer and what has been drawn in that buffer since
+    /// (conservative pixel bounds): inside the rectangle but outside those bounds, every pixel
+    /// is `argb`. A text line whose mask lies there is written as `ramp[coverage]`, the pixel
+    /// pixman composites for that coverage over that colour, skipping zero coverage: the same
+    /// pixels as compositing it, without blending each one.
+    private struct SolidBeneath {
+        let buffer: PixelBuffer
+        let rect: PixelRect
+        let argb: UInt32
+    }
+    private var solidBeneath: SolidBeneath?
+    private var drawnSince: [PixelRect] = []
+    /// Text colour over background colour → the 256 pixels of each coverage (a few in use at once).
+    private var ramps: [UInt64: [UInt32]] = [:]
+    private let coverageRamp: CoverageMask = {
+        let mask = CoverageMask(width: 256, height: 1)
+        for i in 0..<256 { mask[i, 0] = UInt8(i) }
+        return mask
+    }()
     private var scale = 1.0, offsetX = 0.0, offsetY = 0.0
 
     init(textEngine: TextEngine) {
@@ -89,6 +111,8 @@ final class Rasterizer {
         }
         stack.removeAll(keepingCapacity: true)
         stack.append(Group(buffer: target, clip: bounds))
+        solidBeneath = nil
+        drawnSince.removeAll(keepingCapacity: true)
         target.setClip(nil)
         for command in list.commands { execute(command) }
         while stack.count > 1 { popGroup() }  // unbalanced pushes close at the end
@@ -136,6 +160,10 @@ final class Rasterizer {
 
     private func execute(_ command: DisplayCommand) {
         if command.draws { untouched = false }
+        if solidBeneath != nil, command.draws {
+            // Text notes the pixels it drew itself (glyphs may reach outside the run's frame).
+            if case .text = command {} else { drawnSince.append(pixelRect(command.bounds).insetBy(-2)) }
+        }
         switch command {
         case .fill(let rect, let color):
             fillRounded(pixelRect(rect), radius: 0, argb: color.premultipliedARGB)
@@ -223,6 +251,10 @@ final class Rasterizer {
         if shape.radius4 == 0 {
             group.buffer.setClip(group.clip)
             fillBoxes(group.buffer, [r], argb: argb, op: argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+            if argb >> 24 == 255 && usesFastPaths {
+                solidBeneath = SolidBeneath(buffer: group.buffer, rect: r.intersection(group.clip).intersection(group.buffer.bounds), argb: argb)
+                drawnSince.removeAll(keepingCapacity: true)
+            }
             // Every later command composites OVER (or fills opaquely), which keeps opaque pixels opaque.
             if argb >> 24 == 255 && group.buffer === stack[0].buffer && r.intersection(group.clip).contains(group.buffer.bounds) {
                 coversTarget = true
@@ -252,6 +284,11 @@ final class Rasterizer {
     private func popGroup() {
         let group = stack.removeLast()
         let parent = top
+        if solidBeneath != nil && (group.buffer !== parent.buffer || group.roundingOnPop != nil) {
+            // A group merged into its parent, or corners multiplied in place: pixels changed in its clip.
+            if solidBeneath?.buffer === group.buffer && group.buffer !== parent.buffer { solidBeneath = nil }
+            drawnSince.append(group.clip)
+        }
         if let (rect, radius) = group.roundingOnPop {
             group.buffer.setClip(group.clip)
             let opaque = solid(0xFF00_0000)
@@ -318,13 +355,24 @@ final class Rasterizer {
                 let composed = composesLines ? (layout.composed.line(i, pixelSize: pixelSize, placements: placements)
                                                 ?? compose(line, index: i, of: layout, pixelSize: pixelSize)) : nil
                 if let composed, let mask = composed.mask {
-                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, group.buffer.image, 0, 0, 0, 0,
-                                             Int32(anchorX + composed.left), Int32(anchorY + composed.top),
-                                             Int32(mask.width), Int32(mask.height))
+                    let at = PixelRect(x: anchorX + composed.left, y: anchorY + composed.top, width: mask.width, height: mask.height)
+                    let drawn = at.intersection(clip).intersection(group.buffer.bounds)
                     linesComposited += 1
+                    if let solid = solidBeneath, solid.buffer === group.buffer, solid.rect.contains(drawn),
+                       !drawnSince.contains(where: { !$0.intersection(drawn).isEmpty }) {
+                        write(mask, at: at, part: drawn, into: group.buffer,
+                              ramp: ramp(text: run.color.premultipliedARGB, over: solid.argb))
+                        linesOverSolid += 1
+                    } else {
+                        pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, group.buffer.image, 0, 0, 0, 0,
+                                                 Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
+                    }
+                    if solidBeneath != nil { drawnSince.append(drawn) }
                     continue
                 }
                 if let composed, !composed.hasInk { continue }
+                var inked = PixelRect.zero
+                defer { if solidBeneath != nil { drawnSince.append(inked.intersection(clip)) } }
                 var k = 0
                 for piece in line.pieces {
                     for g in piece.range {
@@ -332,9 +380,11 @@ final class Rasterizer {
                         k += 1
                         guard let glyph = textEngine.glyphMask(face: piece.run.face, glyph: piece.run.glyphs[g], pixelSize: pixelSize,
                                                                phase: p.phase) else { continue }
+                        let at = PixelRect(x: anchorX + p.x + glyph.left, y: anchorY + p.y - glyph.top,
+                                           width: glyph.mask.width, height: glyph.mask.height)
+                        inked = inked.union(at)
                         pixman_image_composite32(PIXMAN_OP_OVER, source, glyph.mask.image, group.buffer.image, 0, 0, 0, 0,
-                                                 Int32(anchorX + p.x + glyph.left), Int32(anchorY + p.y - glyph.top),
-                                                 Int32(glyph.mask.width), Int32(glyph.mask.height))
+                                                 Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
                     }
                 }
             }
@@ -361,6 +411,45 @@ final class Rasterizer {
         layout.composed.add(composed, at: index)
         textEngine.noteComposed(bytes: merged.map { $0.mask.stride * $0.mask.height } ?? 0)
         return composed
+    }
+
+    /// The pixels compositing `text` through each coverage 0…255 over `background` gives, as
+    /// pixman computes them.
+    private func ramp(text: UInt32, over background: UInt32) -> [UInt32] {
+        let key = UInt64(text) << 32 | UInt64(background)
+        if let ramp = ramps[key] { return ramp }
+        let row = PixelBuffer(width: 256, height: 1)
+        row.pixels.update(repeating: background, count: 256)
+        pixman_image_composite32(PIXMAN_OP_OVER, solid(text), coverageRamp.image, row.image, 0, 0, 0, 0, 0, 0, 256, 1)
+        let ramp = Array(UnsafeBufferPointer(start: row.pixels, count: 256))
+        if ramps.count >= 64 { ramps.removeAll(keepingCapacity: true) }
+        ramps[key] = ramp
+        return ramp
+    }
+
+    /// Writes `ramp[coverage]` for every non-zero coverage of `mask` (placed at `at`) inside
+    /// `part`; zero coverage leaves a pixel as it is, as compositing does. Eight zero bytes are
+    /// skipped at a time (most of a line's box is blank).
+    private func write(_ mask: CoverageMask, at: PixelRect, part: PixelRect, into buffer: PixelBuffer, ramp: [UInt32]) {
+        guard !part.isEmpty else { return }
+        ramp.withUnsafeBufferPointer { ramp in
+            let width = part.width
+            for y in part.y..<part.maxY {
+                let coverage = mask.bytes + (y - at.y) * mask.stride + (part.x - at.x)
+                let pixels = buffer.pixels + y * buffer.stride + part.x
+                var x = 0
+                while x + 8 <= width {
+                    if UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt64.self) != 0 {
+                        for i in x..<(x + 8) where coverage[i] != 0 { pixels[i] = ramp[Int(coverage[i])] }
+                    }
+                    x += 8
+                }
+                while x < width {
+                    if coverage[x] != 0 { pixels[x] = ramp[Int(coverage[x])] }
+                    x += 1
+                }
+            }
+        }
     }
 
     /// Larger lines (very long unwrapped text) are drawn glyph by glyph rather than kept as a mask.

@@ -2,9 +2,10 @@ import CellKit
 import Testing
 @testable import CellRender
 
-/// Text lines composited through one merged glyph mask (kept with the cached layout) must give
-/// exactly the pixels of compositing glyph by glyph, at every sub-pixel placement, and fall back
-/// to glyph by glyph where glyph masks overlap.
+/// Text lines composited through one merged glyph mask (kept with the cached layout), or written
+/// from a coverage ramp over the opaque fill beneath them, must give exactly the pixels of
+/// compositing glyph by glyph, at every sub-pixel placement, and fall back to glyph by glyph
+/// where glyph masks overlap.
 @Suite struct ComposedLineTests {
     static let viewport = Size(width: 160, height: 120)
     static let texts = [
@@ -27,8 +28,19 @@ import Testing
                           lineBreakMode: modes[Int.random(in: 0..<modes.count, using: &g)],
                           numberOfLines: Int.random(in: 0...2, using: &g),
                           layoutDirection: step % 5 == 0 ? .rightToLeft : .leftToRight)
-        let background: Color = step % 2 == 0 ? .white : .systemGray5
-        return DisplayList([.fill(Rect(origin: .zero, size: viewport), background), .text(run)])
+        let bounds = Rect(origin: .zero, size: viewport)
+        // Lines over an opaque fill are written from a ramp unless something drawn since meets them.
+        let symbol = DisplayCommand.symbol(name: "star", frame: Rect(x: frame.minX + 4, y: frame.minY, width: 20, height: 20),
+                                           pointSize: 17, weight: .regular, color: .systemOrange)
+        switch step % 6 {
+        case 0: return DisplayList([.fill(bounds, .white), .text(run)])
+        case 1: return DisplayList([.fill(bounds, .systemGray5), symbol, .text(run)])  // the symbol meets the first line
+        case 2: return DisplayList([.fill(bounds, Color(white: 0.5, alpha: 0.5)), .text(run)])  // translucent: no solid beneath
+        case 3: return DisplayList([.fill(bounds, .black), .pushAlpha(0.7), .fill(bounds, .systemBlue), .text(run), .popAlpha, .text(run)])
+        case 4: return DisplayList([.pushClip(bounds.insetBy(dx: 10, dy: 10), cornerRadius: 12), .fill(bounds, .systemGreen), .text(run),
+                                    .popClip, .text(run)])
+        default: return DisplayList([.fill(bounds, .white), .fill(frame.insetBy(dx: 5, dy: 2), .systemYellow), .text(run), .text(run)])
+        }
     }
 
     @Test(arguments: [(5, 1), (17, 2), (41, 3)] as [(UInt64, Int)])
@@ -50,7 +62,9 @@ import Testing
             }
         }
         #expect(composed.linesComposited > 100, "most lines go through a composed mask")
-        #expect(glyphByGlyph.linesComposited == 0)
+        #expect(composed.linesOverSolid > 50 && composed.linesOverSolid < composed.linesComposited,
+                "lines over an opaque fill are written from a ramp, the others composited")
+        #expect(glyphByGlyph.linesComposited == 0 && glyphByGlyph.linesOverSolid == 0)
     }
 
     @Test func mergedMaskHoldsEachGlyphWhereItLies() throws {
