@@ -37,19 +37,20 @@ public final class Compositor {
     var usesFastPaths = true {
         didSet {
             rasterizer.usesFastPaths = usesFastPaths
-            rasterizer.composesLines = usesFastPaths
+            rasterizer.usesCoverageShortcuts = usesFastPaths
         }
     }
 
-    /// Off = text drawn glyph by glyph instead of through composed line masks; for tests.
-    var composesTextLines: Bool {
-        get { rasterizer.composesLines }
-        set { rasterizer.composesLines = newValue }
+    /// Off = text drawn glyph by glyph and every coverage mask blended by pixman, instead of
+    /// composed line masks and ramps over known opaque colours; for tests.
+    var usesCoverageShortcuts: Bool {
+        get { rasterizer.usesCoverageShortcuts }
+        set { rasterizer.usesCoverageShortcuts = newValue }
     }
 
-    /// Text lines drawn through a composed mask so far, and of those written over a known solid colour.
+    /// Text lines drawn through a composed mask so far; coverage masks written over a known solid colour.
     var linesComposited: Int { rasterizer.linesComposited }
-    var linesOverSolid: Int { rasterizer.linesOverSolid }
+    var masksOverSolid: Int { rasterizer.masksOverSolid }
 
     /// A layer drawn as one solid colour over `rect` (framebuffer pixels).
     private struct SolidFill {

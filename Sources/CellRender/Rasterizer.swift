@@ -48,22 +48,26 @@ final class Rasterizer {
         var roundingOnPop: (PixelRect, Double)?
     }
     private var stack: [Group] = []
-    /// Merge each text line's glyphs into one cached mask (off = glyph by glyph, for tests).
-    var composesLines = true
+    /// Merge each text line's glyphs into one cached mask and write masks over a known opaque
+    /// colour from ramps (off = glyph by glyph, every mask blended by pixman; for tests).
+    var usesCoverageShortcuts = true
     /// Lines drawn through a composed mask since this rasterizer was made (for tests).
     private(set) var linesComposited = 0
     /// Where the glyphs of the line being drawn land (reused between lines).
     private var placements: [GlyphPlacement] = []
     /// The clips `startsWithCoveringFill` walks through (reused between calls).
     private var clipScratch: [PixelRect] = []
-    /// Lines written from a ramp over the solid colour beneath them (see `SolidBeneath`).
-    private(set) var linesOverSolid = 0
+    /// Masks (text lines, symbols, strokes, shadows) written from a ramp over the solid colour
+    /// beneath them (see `SolidBeneath`).
+    private(set) var masksOverSolid = 0
+    /// Opaque rectangles filled so far (each starts a new `SolidBeneath`).
+    private var solidFills = 0
 
     /// The last opaque rectangle filled in a buffer and what has been drawn in that buffer since
     /// (conservative pixel bounds): inside the rectangle but outside those bounds, every pixel
-    /// is `argb`. A text line whose mask lies there is written as `ramp[coverage]`, the pixel
-    /// pixman composites for that coverage over that colour, skipping zero coverage: the same
-    /// pixels as compositing it, without blending each one.
+    /// is `argb`. A coverage mask (text line, symbol, stroke, shadow) that lies there is written
+    /// as `ramp[coverage]`, the pixel pixman composites for that coverage over that colour,
+    /// skipping zero coverage: the same pixels as compositing it, without blending each one.
     private struct SolidBeneath {
         let buffer: PixelBuffer
         let rect: PixelRect
@@ -160,9 +164,13 @@ final class Rasterizer {
 
     private func execute(_ command: DisplayCommand) {
         if command.draws { untouched = false }
-        if solidBeneath != nil, command.draws {
-            // Text notes the pixels it drew itself (glyphs may reach outside the run's frame).
-            if case .text = command {} else { drawnSince.append(pixelRect(command.bounds).insetBy(-2)) }
+        let solidFills = self.solidFills
+        defer {
+            // What the command drew, for the solid colour beneath later masks (text notes its own
+            // lines: glyphs may reach outside the run's frame; a new opaque fill starts afresh).
+            if solidBeneath != nil, command.draws, solidFills == self.solidFills {
+                if case .text = command {} else { drawnSince.append(pixelRect(command.bounds).insetBy(-2)) }
+            }
         }
         switch command {
         case .fill(let rect, let color):
@@ -174,7 +182,7 @@ final class Rasterizer {
             guard !r.isEmpty, width > 0 else { return }
             let mask = textEngine.withCoverage { $0.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale),
                                      strokeWidth: width * scale) }
-            composite(argb: color.premultipliedARGB, mask: mask.image, at: r.x, r.y, mask.width, mask.height)
+            composite(argb: color.premultipliedARGB, mask: mask, x: r.x, y: r.y)
         case .text(let run):
             drawText(run)
         case .symbol(let name, let frame, let pointSize, let weight, let color):
@@ -211,9 +219,8 @@ final class Rasterizer {
             let sigma = blur * scale
             let mask = textEngine.withCoverage { $0.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale), blur: sigma) }
             let pad = CoverageCache.padding(blur: sigma)
-            composite(argb: color.premultipliedARGB, mask: mask.image,
-                      at: r.x - pad + Int((offset.x * scale).rounded()), r.y - pad + Int((offset.y * scale).rounded()),
-                      mask.width, mask.height)
+            composite(argb: color.premultipliedARGB, mask: mask,
+                      x: r.x - pad + Int((offset.x * scale).rounded()), y: r.y - pad + Int((offset.y * scale).rounded()))
         }
     }
 
@@ -236,11 +243,28 @@ final class Rasterizer {
         return s
     }
 
-    private func composite(argb: UInt32, mask: OpaquePointer?, at x: Int, _ y: Int, _ w: Int, _ h: Int) {
+    private func composite(argb: UInt32, mask: CoverageMask, x: Int, y: Int) {
         let group = top
         group.buffer.setClip(group.clip)
-        pixman_image_composite32(PIXMAN_OP_OVER, solid(argb), mask, group.buffer.image, 0, 0, 0, 0,
-                                 Int32(x), Int32(y), Int32(w), Int32(h))
+        composite(argb: argb, mask: mask, at: PixelRect(x: x, y: y, width: mask.width, height: mask.height), clip: group.clip,
+                  into: group.buffer)
+    }
+
+    /// Composites `argb` through `mask` placed at `at` into `buffer` (whose clip is `clip`):
+    /// from the coverage ramp where the pixels beneath are known to be one opaque colour.
+    /// Returns the pixels it may have changed.
+    @discardableResult
+    private func composite(argb: UInt32, mask: CoverageMask, at: PixelRect, clip: PixelRect, into buffer: PixelBuffer) -> PixelRect {
+        let drawn = at.intersection(clip).intersection(buffer.bounds)
+        if let solid = solidBeneath, solid.buffer === buffer, solid.rect.contains(drawn),
+           !drawnSince.contains(where: { !$0.intersection(drawn).isEmpty }) {
+            write(mask, at: at, part: drawn, into: buffer, ramp: ramp(of: argb, over: solid.argb))
+            masksOverSolid += 1
+        } else {
+            pixman_image_composite32(PIXMAN_OP_OVER, solid(argb), mask.image, buffer.image, 0, 0, 0, 0,
+                                     Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
+        }
+        return drawn
     }
 
     /// Sharp rectangles as boxes (SRC when opaque); rounded ones through `CoverageCache.composite`.
@@ -251,9 +275,10 @@ final class Rasterizer {
         if shape.radius4 == 0 {
             group.buffer.setClip(group.clip)
             fillBoxes(group.buffer, [r], argb: argb, op: argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
-            if argb >> 24 == 255 && usesFastPaths {
+            if argb >> 24 == 255 && usesCoverageShortcuts {
                 solidBeneath = SolidBeneath(buffer: group.buffer, rect: r.intersection(group.clip).intersection(group.buffer.bounds), argb: argb)
                 drawnSince.removeAll(keepingCapacity: true)
+                solidFills += 1
             }
             // Every later command composites OVER (or fills opaquely), which keeps opaque pixels opaque.
             if argb >> 24 == 255 && group.buffer === stack[0].buffer && r.intersection(group.clip).contains(group.buffer.bounds) {
@@ -352,21 +377,12 @@ final class Rasterizer {
                     }
                 }
                 guard !placements.isEmpty else { continue }
-                let composed = composesLines ? (layout.composed.line(i, pixelSize: pixelSize, placements: placements)
+                let composed = usesCoverageShortcuts ? (layout.composed.line(i, pixelSize: pixelSize, placements: placements)
                                                 ?? compose(line, index: i, of: layout, pixelSize: pixelSize)) : nil
                 if let composed, let mask = composed.mask {
                     let at = PixelRect(x: anchorX + composed.left, y: anchorY + composed.top, width: mask.width, height: mask.height)
-                    let drawn = at.intersection(clip).intersection(group.buffer.bounds)
+                    let drawn = composite(argb: run.color.premultipliedARGB, mask: mask, at: at, clip: clip, into: group.buffer)
                     linesComposited += 1
-                    if let solid = solidBeneath, solid.buffer === group.buffer, solid.rect.contains(drawn),
-                       !drawnSince.contains(where: { !$0.intersection(drawn).isEmpty }) {
-                        write(mask, at: at, part: drawn, into: group.buffer,
-                              ramp: ramp(text: run.color.premultipliedARGB, over: solid.argb))
-                        linesOverSolid += 1
-                    } else {
-                        pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, group.buffer.image, 0, 0, 0, 0,
-                                                 Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
-                    }
                     if solidBeneath != nil { drawnSince.append(drawn) }
                     continue
                 }
@@ -413,14 +429,14 @@ final class Rasterizer {
         return composed
     }
 
-    /// The pixels compositing `text` through each coverage 0…255 over `background` gives, as
+    /// The pixels compositing `color` through each coverage 0…255 over `background` gives, as
     /// pixman computes them.
-    private func ramp(text: UInt32, over background: UInt32) -> [UInt32] {
-        let key = UInt64(text) << 32 | UInt64(background)
+    private func ramp(of color: UInt32, over background: UInt32) -> [UInt32] {
+        let key = UInt64(color) << 32 | UInt64(background)
         if let ramp = ramps[key] { return ramp }
         let row = PixelBuffer(width: 256, height: 1)
         row.pixels.update(repeating: background, count: 256)
-        pixman_image_composite32(PIXMAN_OP_OVER, solid(text), coverageRamp.image, row.image, 0, 0, 0, 0, 0, 0, 256, 1)
+        pixman_image_composite32(PIXMAN_OP_OVER, solid(color), coverageRamp.image, row.image, 0, 0, 0, 0, 0, 0, 256, 1)
         let ramp = Array(UnsafeBufferPointer(start: row.pixels, count: 256))
         if ramps.count >= 64 { ramps.removeAll(keepingCapacity: true) }
         ramps[key] = ramp
@@ -465,7 +481,7 @@ final class Rasterizer {
         let mask = textEngine.symbolMask(name: name, size: size, weight: weight)
         let x = Int((frame.midX * scale + offsetX - Double(size) / 2).rounded())
         let y = Int((frame.midY * scale + offsetY - Double(size) / 2).rounded())
-        composite(argb: argb, mask: mask.image, at: x, y, size, size)
+        composite(argb: argb, mask: mask, x: x, y: y)
     }
 
     private func drawImage(path: String, frame: Rect, mode: ContentMode, tint: Color?) {

@@ -48,7 +48,7 @@ import Testing
         var g = SeededGenerator(state: seed)
         let composed = Compositor(viewport: Self.viewport, scale: scale, background: .white, textEngine: Fixtures.engine)
         let glyphByGlyph = Compositor(viewport: Self.viewport, scale: scale, background: .white, textEngine: Fixtures.engine)
-        glyphByGlyph.composesTextLines = false
+        glyphByGlyph.usesCoverageShortcuts = false
         for step in 0..<80 {
             let list = Self.list(&g, step: step)
             // The same list moved by a fraction of a point reuses the layout at another placement.
@@ -62,9 +62,8 @@ import Testing
             }
         }
         #expect(composed.linesComposited > 100, "most lines go through a composed mask")
-        #expect(composed.linesOverSolid > 50 && composed.linesOverSolid < composed.linesComposited,
-                "lines over an opaque fill are written from a ramp, the others composited")
-        #expect(glyphByGlyph.linesComposited == 0 && glyphByGlyph.linesOverSolid == 0)
+        #expect(composed.masksOverSolid > 50, "lines and symbols over an opaque fill are written from a ramp")
+        #expect(glyphByGlyph.linesComposited == 0 && glyphByGlyph.masksOverSolid == 0)
     }
 
     @Test func mergedMaskHoldsEachGlyphWhereItLies() throws {
