@@ -12,13 +12,46 @@ public struct RGBA: Hashable, Sendable {
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The appearance used for light mode (and the only one of a static colour).
     public var light: RGBA
-    /// The dark-mode appearance; nil for a static colour.
-    public var dark: RGBA?
-    /// High-contrast variants (`AccessibilityContrast.high`); nil to use the normal ones.
-    public var lightHighContrast: RGBA?
-    public var darkHighContrast: RGBA?
+    /// The dark and high-contrast appearances of a dynamic colour, shared by copies: nil for a
+    /// static colour (every resolved colour), so a colour copied into configurations, display
+    /// commands and property values is 56 bytes instead of four inline variants.
+    private var variants: DynamicVariants?
     /// The system name of a named colour ("label", "systemBlue"), kept so traces stay readable.
     public var name: String?
+
+    /// The appearances beside `light`; immutable, so copies share one and a change makes another.
+    private final class DynamicVariants: Sendable {
+        let dark: RGBA?
+        let lightHighContrast: RGBA?
+        let darkHighContrast: RGBA?
+
+        init(dark: RGBA?, lightHighContrast: RGBA?, darkHighContrast: RGBA?) {
+            self.dark = dark
+            self.lightHighContrast = lightHighContrast
+            self.darkHighContrast = darkHighContrast
+        }
+
+        /// Nil when every variant is nil: a static colour holds no box.
+        static func make(dark: RGBA?, lightHighContrast: RGBA?, darkHighContrast: RGBA?) -> DynamicVariants? {
+            dark == nil && lightHighContrast == nil && darkHighContrast == nil
+                ? nil : DynamicVariants(dark: dark, lightHighContrast: lightHighContrast, darkHighContrast: darkHighContrast)
+        }
+    }
+
+    /// The dark-mode appearance; nil for a static colour.
+    public var dark: RGBA? {
+        get { variants?.dark }
+        set { variants = .make(dark: newValue, lightHighContrast: lightHighContrast, darkHighContrast: darkHighContrast) }
+    }
+    /// High-contrast variants (`AccessibilityContrast.high`); nil to use the normal ones.
+    public var lightHighContrast: RGBA? {
+        get { variants?.lightHighContrast }
+        set { variants = .make(dark: dark, lightHighContrast: newValue, darkHighContrast: darkHighContrast) }
+    }
+    public var darkHighContrast: RGBA? {
+        get { variants?.darkHighContrast }
+        set { variants = .make(dark: dark, lightHighContrast: lightHighContrast, darkHighContrast: newValue) }
+    }
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         light = RGBA(red: red, green: green, blue: blue, alpha: alpha)
@@ -32,13 +65,38 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init(name: String? = nil, light: RGBA, dark: RGBA, lightHighContrast: RGBA? = nil,
                 darkHighContrast: RGBA? = nil) {
         self.light = light
-        self.dark = dark
-        self.lightHighContrast = lightHighContrast
-        self.darkHighContrast = darkHighContrast
+        variants = .make(dark: dark, lightHighContrast: lightHighContrast, darkHighContrast: darkHighContrast)
         self.name = name
     }
 
-    public var isDynamic: Bool { dark != nil || lightHighContrast != nil || darkHighContrast != nil }
+    private init(light: RGBA, variants: DynamicVariants?, name: String?) {
+        self.light = light
+        self.variants = variants
+        self.name = name
+    }
+
+    /// Equal when every appearance and the name are (shared variants compare by identity first).
+    public static func == (a: Color, b: Color) -> Bool {
+        guard a.light == b.light, a.name == b.name else { return false }
+        switch (a.variants, b.variants) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            return x === y || (x.dark == y.dark && x.lightHighContrast == y.lightHighContrast
+                && x.darkHighContrast == y.darkHighContrast)
+        default: return false
+        }
+    }
+
+    /// The same fields in the same order as a colour storing its variants inline.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(light)
+        hasher.combine(dark)
+        hasher.combine(lightHighContrast)
+        hasher.combine(darkHighContrast)
+        hasher.combine(name)
+    }
+
+    public var isDynamic: Bool { variants != nil }
 
     public var red: Double { light.red }
     public var green: Double { light.green }
@@ -47,39 +105,34 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// The static colour this one shows under the given traits (UIKit's `resolvedColor(with:)`).
     public func resolved(with traits: TraitCollection) -> Color {
+        guard let variants else { return Color(light: light, variants: nil, name: name) }
         let dark = traits.userInterfaceStyle == .dark
         let high = traits.accessibilityContrast == .high
         let rgba: RGBA
         switch (dark, high) {
         case (false, false): rgba = light
-        case (false, true): rgba = lightHighContrast ?? light
-        case (true, false): rgba = self.dark ?? light
-        case (true, true): rgba = darkHighContrast ?? self.dark ?? light
+        case (false, true): rgba = variants.lightHighContrast ?? light
+        case (true, false): rgba = variants.dark ?? light
+        case (true, true): rgba = variants.darkHighContrast ?? variants.dark ?? light
         }
-        var c = Color(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
-        c.name = name
-        return c
+        return Color(light: rgba, variants: nil, name: name)
     }
 
     public func withAlphaComponent(_ alpha: Double) -> Color {
-        var c = self
-        c.light.alpha = alpha
-        c.dark?.alpha = alpha
-        c.lightHighContrast?.alpha = alpha
-        c.darkHighContrast?.alpha = alpha
-        c.name = nil
-        return c
+        mapComponents { c in
+            var c = c
+            c.alpha = alpha
+            return c
+        }
     }
 
     /// Applies `transform` to every variant, keeping the colour dynamic.
     public func mapComponents(_ transform: (RGBA) -> RGBA) -> Color {
-        var c = self
-        c.light = transform(light)
-        c.dark = dark.map(transform)
-        c.lightHighContrast = lightHighContrast.map(transform)
-        c.darkHighContrast = darkHighContrast.map(transform)
-        c.name = nil
-        return c
+        let mapped = variants.flatMap {
+            DynamicVariants.make(dark: $0.dark.map(transform), lightHighContrast: $0.lightHighContrast.map(transform),
+                                 darkHighContrast: $0.darkHighContrast.map(transform))
+        }
+        return Color(light: transform(light), variants: mapped, name: nil)
     }
 
     // MARK: Hex
