@@ -53,9 +53,10 @@ public final class DamageTracker: FrameRenderer {
 
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
         if let old = layers[id] {
-            if old.frame == frame && old.content == content { return }
             if old.frame == frame {
-                let d = DisplayList.damage(from: old.content, to: content).offsetBy(dx: frame.minX, dy: frame.minY)
+                if old.content == content { return }
+                // `DisplayList.damage` of two lists known to differ, without comparing them again.
+                let d = old.content.bounds.union(content.bounds).offsetBy(dx: frame.minX, dy: frame.minY)
                 addDamage(d.intersection(frame))
             } else {
                 addDamage(old.frame)

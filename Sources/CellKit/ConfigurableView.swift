@@ -19,7 +19,21 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
     // MARK: Configurations
 
-    private var storedContent: (any ContentConfiguration)?
+    private var storedContent: (any ContentConfiguration)? {
+        didSet { contentVersion &+= 1 }
+    }
+    /// Counts the values `storedContent` has held, so a pass can tell the configuration it holds
+    /// is the one it restyled last, or the one the content view took last, without comparing.
+    private var contentVersion = 0
+    /// The state the current `storedContent` was restyled for (by a pass or when set), with the
+    /// version that restyle produced; a later pass whose state restyles alike keeps it as it is.
+    private var contentRestyle: (state: CellConfigurationState, version: Int)?
+    /// `contentVersion` when the content view last took or matched `storedContent`.
+    private var contentVersionInView = -1
+    /// Off: every pass restyles and compares as if nothing were known (tests compare both ways).
+    var reusesRestyledContent = true
+    /// Passes that kept the content as restyled before (tests check the shortcut is taken).
+    private(set) var keptRestyles = 0
     private var storedBackground: BackgroundConfiguration?
     private var storedBackgroundColor: Color?
     private var isRunningHooks = false
@@ -31,6 +45,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         get { storedContent }
         set {
             storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
+            contentRestyle = automaticallyUpdatesContentConfiguration ? (inputs.cellState, contentVersion) : nil
             if !isRunningHooks { requestUpdate() }
         }
     }
@@ -162,7 +177,18 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         guard needsUpdateConfiguration else { return nil }
         let state = inputs
         let contentBefore = storedContent, backgroundBefore = storedBackground
-        if automaticallyUpdatesContentConfiguration { storedContent = storedContent?.updated(for: state) }
+        if automaticallyUpdatesContentConfiguration, let content = storedContent {
+            // A configuration already restyled for a state that restyles alike is what
+            // `updated(for: state)` would give: kept, with no copy and no comparison later.
+            let cellState = state.cellState
+            if reusesRestyledContent, let done = contentRestyle, done.version == contentVersion,
+               content.restylesAlike(done.state, cellState) {
+                keptRestyles += 1
+            } else {
+                storedContent = content.updated(for: state)
+                contentRestyle = (cellState, contentVersion)
+            }
+        }
         if automaticallyUpdatesBackgroundConfiguration { storedBackground = storedBackground?.updated(for: state) }
         let contentAfterUpdate = storedContent, backgroundAfterUpdate = storedBackground
 
@@ -189,7 +215,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             let answer = view.supports(config)
             supports = answer
             if answer {
-                if view.configuration.isEqual(to: config) {
+                // The view took this very value before (only the cell sets its configuration).
+                if (reusesRestyledContent && contentVersionInView == contentVersion) || view.configuration.isEqual(to: config) {
                     contentViewChanged = false
                 } else {
                     view.configuration = config
@@ -207,6 +234,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             contentBeforeUpdate: contentBefore, contentAfterUpdate: contentAfterUpdate, contentAfterHooks: storedContent,
             backgroundBeforeUpdate: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate,
             backgroundAfterHooks: storedBackground, supportsAnswer: supports, viewAction: action)
+        contentVersionInView = contentView == nil ? -1 : contentVersion
         appliedState = state
         pendingRequests = 0
         needsUpdateConfiguration = false
@@ -295,6 +323,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         automaticallyUpdatesBackgroundConfiguration = true
         bottomSeparatorVisibility = .automatic
         storedContent = nil
+        contentRestyle = nil
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()
         appliedState = nil

@@ -14,6 +14,13 @@ public protocol ContentConfiguration: Sendable {
     /// ("locked") keep their values.
     func updated(for state: any ConfigurationState) -> Self
 
+    /// Whether `updated(for: a)` and `updated(for: b)` restyle alike: every state input
+    /// `updated(for:)` reads is the same in both, and a restyle applied twice for one state gives
+    /// what applying it once does. A cell then keeps a configuration it already restyled for `a`
+    /// instead of restyling it again for `b` (a highlight restyles the background, not the text).
+    /// The default answers false: only a type that knows what its restyle reads can say yes.
+    func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool
+
     /// Every property with its value and whether it was customised, in a stable order, so traces
     /// can say what `updated(for:)` changed and what stayed locked.
     var inspectableProperties: [InspectableProperty] { get }
@@ -32,6 +39,8 @@ public protocol ContentConfiguration: Sendable {
 }
 
 extension ContentConfiguration {
+    public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool { false }
+
     public func performing(_ action: String, arguments: [PropertyValue]) throws(ConfigurationPropertyError) -> Self {
         throw .unknownAction(action, typeIdentifier: typeIdentifier)
     }

@@ -84,6 +84,15 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, Property
         return copy
     }
 
+    /// `applyDefaults(for:)` reads the list environment, the content size category and the
+    /// selected, focused and disabled flags, nothing else; each restyled value is a function of
+    /// them and the style alone (fonts scale to an absolute size), so restyling twice is restyling once.
+    public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
+        a.isSelected == b.isSelected && a.isFocused == b.isFocused && a.isDisabled == b.isDisabled
+            && a.traitCollection.listEnvironment == b.traitCollection.listEnvironment
+            && a.traitCollection.preferredContentSizeCategory == b.traitCollection.preferredContentSizeCategory
+    }
+
     /// The concrete style in a list environment: `header()`/`footer()` resolve through it.
     /// Inset-grouped lists use the grouped header (the prominent styles are opt-in, as in UIKit).
     public static func effectiveStyle(_ style: Style, in environment: ListEnvironment) -> Style {

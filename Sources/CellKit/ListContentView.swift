@@ -12,6 +12,10 @@ public final class ListContentView: ContentView {
     /// (self-sizing then drawing at the same width measures text once).
     private var cachedLayout: (width: Double, traits: TraitCollection, margins: DirectionalEdgeInsets,
                                layout: ListContentLayout)?
+    /// The last recording and what it was recorded for: a cell redrawn for a new background
+    /// (a highlight) records the same content again, so it is appended from here instead.
+    private var cachedRecording: (bounds: Rect, traits: TraitCollection, tintColor: Color, margins: DirectionalEdgeInsets,
+                                  recording: DisplayList)?
 
     public init(configuration: ListContentConfiguration) {
         listConfiguration = configuration
@@ -33,6 +37,7 @@ public final class ListContentView: ContentView {
             listConfiguration = configuration
             boxedConfiguration = configuration
             cachedLayout = nil
+            cachedRecording = nil
         }
     }
 
@@ -64,11 +69,20 @@ public final class ListContentView: ContentView {
     /// Content laid out for `bounds.width`; in bounds taller than the content needs, the content
     /// is centred vertically (as UIKit's list content view in a row with a minimum height).
     public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
+        if let cachedRecording, cachedRecording.bounds == bounds, cachedRecording.traits == context.traits,
+           cachedRecording.tintColor == context.tintColor, cachedRecording.margins == context.superviewLayoutMargins
+        {
+            list.append(cachedRecording.recording)
+            return
+        }
         let layout = layout(width: bounds.width, context: context)
         let slack = max(0, bounds.height - layout.size.height)
+        var recording = DisplayList()
         Self.record(listConfiguration, layout: layout,
                     origin: Point(x: bounds.minX, y: bounds.minY + (slack / 2).rounded()),
-                    context: context, into: &list)
+                    context: context, into: &recording)
+        cachedRecording = (bounds, context.traits, context.tintColor, context.superviewLayoutMargins, recording)
+        list.append(recording)
     }
 
     /// Records image and texts with colours resolved for the traits, inside `pushAlpha` when the

@@ -1,0 +1,183 @@
+import Testing
+@testable import CellKit
+
+/// A cell keeps a content configuration it already restyled for a state that restyles alike, and
+/// a list content view appends its last recording while nothing it draws from changed. Both
+/// shortcuts must give exactly what restyling, comparing and recording anew give.
+@Suite struct RestyleReuseTests {
+    let measurer = FixedAdvanceTextMeasurer()
+
+    /// Flags and traits each style reacts to, or not, one at a time and together.
+    static let states: [CellConfigurationState] = {
+        var states: [CellConfigurationState] = [CellConfigurationState()]
+        var s = CellConfigurationState()
+        s.isHighlighted = true; states.append(s)
+        s.isSelected = true; states.append(s)
+        s.isHighlighted = false; states.append(s)
+        s.isDisabled = true; states.append(s)
+        s = CellConfigurationState(); s.isFocused = true; states.append(s)
+        s = CellConfigurationState(); s.isEditing = true; s.isSwiped = true; states.append(s)
+        s = CellConfigurationState(); s.cellDragState = .lifting; s.cellDropState = .targeted; states.append(s)
+        s = CellConfigurationState(); s.traitCollection.userInterfaceStyle = .dark; states.append(s)
+        s = CellConfigurationState(); s.traitCollection.preferredContentSizeCategory = .accessibilityLarge; states.append(s)
+        s = CellConfigurationState(); s.traitCollection.listEnvironment = .sidebar; states.append(s)
+        s.isSelected = true; states.append(s)
+        s = CellConfigurationState(); s.traitCollection.listEnvironment = .insetGrouped; s.isHighlighted = true
+        states.append(s)
+        return states
+    }()
+
+    /// Every style, plain and with customised properties (a locked colour, a customised font that
+    /// keeps following Dynamic Type, one that does not).
+    static let configurations: [ListContentConfiguration] = ListContentConfiguration.Style.allCases.flatMap { style in
+        var plain = ListContentConfiguration(styleName: style.rawValue)!
+        plain.text = "Title"
+        plain.secondaryText = "Detail"
+        plain.image = Image(systemName: "star")
+        var custom = plain
+        custom.textProperties.color = .systemRed
+        custom.secondaryTextProperties.font = .preferredFont(forTextStyle: .caption1)
+        custom.imageProperties.tintColor = .systemGreen
+        var fixed = plain
+        fixed.textProperties.adjustsFontForContentSizeCategory = false
+        fixed.textProperties.font = .systemFont(ofSize: 21)
+        return [plain, custom, fixed]
+    }
+
+    @Test func statesThatRestyleAlikeGiveTheSameConfigurationAndRestylingTwiceIsOnce() {
+        var alikePairs = 0
+        for configuration in Self.configurations {
+            for a in Self.states {
+                let once = configuration.updated(for: a)
+                #expect(once.updated(for: a) == once, "restyling twice for one state is restyling once")
+                for b in Self.states where configuration.restylesAlike(a, b) {
+                    alikePairs += 1
+                    #expect(once.updated(for: b) == once, "\(configuration.style): \(a) and \(b) restyle alike")
+                    #expect(configuration.updated(for: b) == once)
+                }
+            }
+        }
+        #expect(alikePairs > Self.configurations.count * Self.states.count, "some different states restyle alike")
+        var highlighted = CellConfigurationState()
+        highlighted.isHighlighted = true
+        #expect(ListContentConfiguration.cell().restylesAlike(CellConfigurationState(), highlighted))
+        var selected = CellConfigurationState()
+        selected.isSelected = true
+        #expect(!ListContentConfiguration.cell().restylesAlike(CellConfigurationState(), selected))
+        #expect(!CountedConfiguration(height: 1, counter: SizingCounter()).restylesAlike(highlighted, highlighted),
+                "a type that does not say otherwise always restyles")
+    }
+
+    /// Two cells run the same passes, one keeping restyled configurations and skipping the
+    /// comparison, one restyling and comparing every time: every record, height and drawing agree.
+    @Test func keptRestylesEqualTheFullPass() throws {
+        for (n, configuration) in Self.configurations.enumerated() where n % 2 == 0 {
+            let fast = Cell(appearance: .insetGrouped), full = Cell(appearance: .insetGrouped)
+            full.reusesRestyledContent = false
+            let cells = [fast, full]
+            for cell in cells { cell.contentConfiguration = configuration }
+            var records: [[String]] = [[], []]
+            var step = 0
+            func pass(_ change: (Cell) -> Void) throws {
+                step += 1
+                for (i, cell) in cells.enumerated() {
+                    change(cell)
+                    let update = cell.updateConfigurationIfNeeded()
+                    let height = cell.preferredHeight(forWidth: 320, measurer: measurer)
+                    var drawing = DisplayList()
+                    cell.draw(size: Size(width: 320, height: height), measurer: measurer, into: &drawing)
+                    records[i].append("\(step) \(update.map(Self.describe) ?? "no pass") \(height) \(drawing)")
+                }
+            }
+            try pass { _ in }
+            for state in Self.states {
+                try pass { $0.mutateInputs { s in s = state } }
+                try pass { $0.isHighlighted.toggle() }
+            }
+            try pass { $0.traitCollection.preferredContentSizeCategory = .extraLarge }
+            try pass { $0.isHighlighted = true }
+            try pass { cell in
+                cell.contentConfiguration = try! cell.contentConfiguration!.setting("text", to: .string("Changed"))
+            }
+            try pass { $0.isHighlighted = false }
+            try pass { cell in
+                cell.configurationUpdateHandler = { cell, state in
+                    guard state.isHighlighted, var c = cell.contentConfiguration as? ListContentConfiguration else { return }
+                    c.secondaryText = "Pressed"
+                    cell.contentConfiguration = c
+                }
+            }
+            try pass { $0.isHighlighted = true }
+            try pass { $0.isHighlighted = false }
+            try pass { $0.automaticallyUpdatesContentConfiguration = false; $0.isSelected = true }
+            try pass { $0.automaticallyUpdatesContentConfiguration = true; $0.isSelected = false }
+            try pass { $0.prepareForReuse() }
+            try pass { $0.contentConfiguration = configuration }
+            try pass { $0.isHighlighted = true }
+            #expect(records[0] == records[1], "\(configuration.style)")
+            #expect(fast.keptRestyles > 10 && full.keptRestyles == 0, "the shortcut was taken")
+        }
+    }
+
+    static func describe(_ u: ConfigurationUpdate<CellConfigurationState>) -> String {
+        func props(_ c: (any ContentConfiguration)?) -> String {
+            c.map { "\($0.inspectableProperties)" } ?? "nil"
+        }
+        return "\(u.viewAction) \(String(describing: u.supportsAnswer)) \(u.coalescedRequests) "
+            + "\(props(u.contentBeforeUpdate)) \(props(u.contentAfterUpdate)) \(props(u.contentAfterHooks)) "
+            + "\(String(describing: u.backgroundAfterHooks))"
+    }
+
+    /// A view that drew before appends what a fresh view with the same configuration records,
+    /// after every change of what the drawing depends on.
+    @Test func aKeptRecordingEqualsAFreshOne() {
+        let view = ListContentView(configuration: Self.configurations[0])
+        func expectFresh(_ bounds: Rect, _ context: LayoutContext, _ note: String) {
+            var kept = DisplayList([.fill(Rect(x: 0, y: 0, width: 1, height: 1), .black)])
+            view.draw(in: bounds, context: context, into: &kept)
+            var fresh = DisplayList([.fill(Rect(x: 0, y: 0, width: 1, height: 1), .black)])
+            ListContentView(configuration: view.listConfiguration).draw(in: bounds, context: context, into: &fresh)
+            #expect(kept == fresh, "\(note)")
+        }
+        var context = LayoutContext(traits: .default, textMeasurer: measurer)
+        let bounds = Rect(x: 0, y: 0, width: 320, height: 60)
+        expectFresh(bounds, context, "first drawing")
+        expectFresh(bounds, context, "the same drawing again")
+        expectFresh(Rect(x: 4, y: 2, width: 320, height: 80), context, "moved and taller bounds")
+        expectFresh(Rect(x: 0, y: 0, width: 200, height: 60), context, "narrower bounds")
+        context.traits.userInterfaceStyle = .dark
+        expectFresh(bounds, context, "dark mode")
+        context.tintColor = .systemRed
+        expectFresh(bounds, context, "another tint")
+        context.superviewLayoutMargins = DirectionalEdgeInsets(top: 0, leading: 40, bottom: 0, trailing: 40)
+        expectFresh(bounds, context, "wider margins")
+        var changed = view.listConfiguration
+        changed.text = "Another title"
+        view.apply(changed)
+        expectFresh(bounds, context, "a new configuration")
+    }
+
+    /// Colours keep their variants outside the value: equality, hashing and changes behave as
+    /// they did with the variants stored inline.
+    @Test func colourVariantsBehaveAsValues() {
+        let a = Color(name: "x", light: RGBA(red: 1, green: 0, blue: 0), dark: RGBA(red: 0, green: 0, blue: 1))
+        let b = Color(name: "x", light: RGBA(red: 1, green: 0, blue: 0), dark: RGBA(red: 0, green: 0, blue: 1))
+        #expect(a == b && a.hashValue == b.hashValue && a.isDynamic)
+        var c = a
+        c.dark = nil
+        #expect(!c.isDynamic && c != a && a.dark == RGBA(red: 0, green: 0, blue: 1), "a copy changes alone")
+        #expect(c == { var s = Color(red: 1, green: 0, blue: 0); s.name = "x"; return s }())
+        c.darkHighContrast = RGBA(red: 0, green: 1, blue: 0)
+        #expect(c.isDynamic && c.dark == nil && c.darkHighContrast == RGBA(red: 0, green: 1, blue: 0))
+        let dark = TraitCollection(userInterfaceStyle: .dark)
+        var high = dark
+        high.accessibilityContrast = .high
+        #expect(c.resolved(with: high).light == RGBA(red: 0, green: 1, blue: 0))
+        #expect(c.resolved(with: dark).light == RGBA(red: 1, green: 0, blue: 0))
+        let faded = Color.systemBlue.withAlphaComponent(0.5)
+        #expect(faded.name == nil && faded.light.alpha == 0.5 && faded.dark?.alpha == 0.5
+            && faded.lightHighContrast?.alpha == 0.5 && faded.darkHighContrast?.alpha == 0.5)
+        #expect(faded.darkHighContrast?.red == Color.systemBlue.darkHighContrast?.red)
+        #expect(Set([a, b, c]).count == 2)
+    }
+}
