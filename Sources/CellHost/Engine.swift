@@ -81,6 +81,8 @@ public final class Engine {
     private var nextLayerID = 1
     private let listBackgroundLayer = 0
     private var listBackgroundColor: Color?
+    /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
+    private var listBackgroundTraits: TraitCollection?
     private var layerFrames: [Int: Rect] = [:]
     private let startTime = Engine.now()
 
@@ -347,6 +349,7 @@ public final class Engine {
     /// The rest of the cycle for every row that needs it, then the frame(s).
     private func process(_ event: Event, summary: String, forceFrame: Bool) throws(EngineError) -> TraceEvent {
         let eventStart = Engine.now()
+        var clock = PhaseClock(last: eventStart)
         var timings = PhaseTimings()
         var updates: [CellUpdateTrace] = []
         var updatedRows: [EngineRow] = []
@@ -354,7 +357,6 @@ public final class Engine {
 
         // Update and self-size until the set of visible rows is stable (sizes move rows in and out).
         for _ in 0..<4 {
-            var t = Engine.now()
             layout()
             let reusesVisible = reusesVisibleRows && visibleCache?.contentOffset == contentOffset
                 && visibleCache?.isAttached == true
@@ -372,26 +374,24 @@ public final class Engine {
                     layerFrames[r.layerID] = nil
                 }
             }
-            timings.layout += Engine.micros(since: t)
+            timings.layout += clock.lap()
             var resized = false
             for r in visible where r.view == nil || r.needsUpdate {
-                t = Engine.now()
                 if r.view == nil {
                     r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
                     r.attachView(pool: &pool, appearance: appearance, traits: traits)
                     attached[ObjectIdentifier(r)] = r
                 }
                 guard var trace = r.runUpdatePass(traits: traits) else { continue }
-                let updateMicros = Engine.micros(since: t)
+                let updateMicros = clock.lap()
                 timings.update += updateMicros
-                t = Engine.now()
                 let oldHeight = r.size.height
                 r.measure(width: listLayout.rowWidth, measurer: measurer)
                 if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight {
                     resized = true
                     visibleCache = nil
                 }
-                let layoutMicros = Engine.micros(since: t)
+                let layoutMicros = clock.lap()
                 timings.layout += layoutMicros
                 trace.micros = updateMicros + layoutMicros
                 trace.size = r.size
@@ -405,12 +405,10 @@ public final class Engine {
             visibleCache?.isAttached = true
             if !resized { break }
         }
-        var t = Engine.now()
         layout()
-        timings.layout += Engine.micros(since: t)
+        timings.layout += clock.lap()
 
         // Draw what was updated, move what moved; the renderer turns both into damage.
-        t = Engine.now()
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
         var changed: [(EngineRow, DisplayList, Rect)] = []
         for r in try visibleRows() {
@@ -440,7 +438,7 @@ public final class Engine {
             }
             changed.append((r, old, lastFrame ?? viewportFrame))
         }
-        timings.draw += Engine.micros(since: t)
+        timings.draw += clock.lap()
 
         var frames: [FrameTrace] = []
         var problems: [LayerProblem] = []
@@ -448,7 +446,7 @@ public final class Engine {
         if let animation = event.animation, !changed.isEmpty {
             for step in 1..<max(1, animation.frames) {
                 let p = animation.progress(at: Double(step) / Double(animation.frames))
-                t = Engine.now()
+                _ = clock.lap()
                 setListBackground()
                 for (r, old, oldFrame) in changed {
                     let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
@@ -456,18 +454,18 @@ public final class Engine {
                     renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
                     layerFrames[r.layerID] = frame
                 }
-                timings.draw += Engine.micros(since: t)
+                timings.draw += clock.lap()
                 if let f = renderAndWrite(progress: p, force: false, timings: &timings, problems: &problems) { frames.append(f) }
             }
         }
-        t = Engine.now()
+        if event.animation != nil { _ = clock.lap() }
         setListBackground()
         for (r, _, _) in changed {
             let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
             layerFrames[r.layerID] = frame
         }
-        timings.draw += Engine.micros(since: t)
+        timings.draw += clock.lap()
         if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }
 
         totals += timings
@@ -486,6 +484,8 @@ public final class Engine {
 
     /// The list's own background fills the viewport behind the rows; it changes with dark mode.
     private func setListBackground() {
+        guard traits != listBackgroundTraits else { return }
+        listBackgroundTraits = traits
         let base: Color = scene.appearance == .plain || scene.appearance == .sidebarPlain ? .systemBackground : .systemGroupedBackground
         let color = base.resolved(with: traits)
         guard color != listBackgroundColor else { return }
@@ -679,4 +679,17 @@ public final class Engine {
     }
 
     static func micros(since start: Double) -> Double { (now() - start) * 1e6 }
+}
+
+/// Phase times of one event from one clock read per phase boundary: each lap ends the phase
+/// that ran since the previous one and starts the next.
+struct PhaseClock {
+    var last: Double
+
+    /// Microseconds since the previous lap (or the start).
+    mutating func lap() -> Double {
+        let now = Engine.now()
+        defer { last = now }
+        return (now - last) * 1e6
+    }
 }

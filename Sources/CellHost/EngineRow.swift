@@ -199,11 +199,13 @@ final class EngineRow {
         switch kind {
         case .cell:
             let cell = pool.cells.popLast() ?? Cell(appearance: appearance, traits: traits)
+            cell.recordsConfigurationStages = recordsPropertyChanges
             cell.traitCollection = traits
             configure(cell, traits: traits)
             view = .cell(cell)
         case .header, .footer:
             let h = pool.headerFooters.popLast() ?? HeaderFooterView(role: role, appearance: appearance, traits: traits)
+            h.recordsConfigurationStages = recordsPropertyChanges
             h.traitCollection = traits
             h.mutateInputs { s in
                 s = flags.viewState
@@ -283,13 +285,16 @@ final class EngineRow {
         case .cell(let c):
             guard let r = c.updateConfigurationIfNeeded() else { return nil }
             (supports, contentAfterUpdate, contentFinal) = (r.supportsAnswer, r.contentAfterUpdate, r.contentAfterHooks)
-            (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
+            // Only the property trace reads the backgrounds (each copy is a whole configuration).
+            (backgroundAfterUpdate, backgroundFinal) = recordsPropertyChanges
+                ? (r.backgroundAfterUpdate, r.backgroundAfterHooks) : (nil, nil)
             action = r.viewAction
             configState = r.state
         case .headerFooter(let h):
             guard let r = h.updateConfigurationIfNeeded() else { return nil }
             (supports, contentAfterUpdate, contentFinal) = (r.supportsAnswer, r.contentAfterUpdate, r.contentAfterHooks)
-            (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
+            (backgroundAfterUpdate, backgroundFinal) = recordsPropertyChanges
+                ? (r.backgroundAfterUpdate, r.backgroundAfterHooks) : (nil, nil)
             action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: r.viewAction.rawValue) ?? .none
             configState = r.state
         case nil:
@@ -401,6 +406,7 @@ final class EngineRow {
     /// Records background then content, in row coordinates.
     func draw(measurer: any TextMeasuring) -> DisplayList {
         var list = DisplayList()
+        list.reserveCapacity(drawing.commands.count)  // a redrawn row records about as much again
         switch view {
         case .cell(let c): c.draw(size: size, measurer: measurer, clip: clip, isLastInSection: isLastInSection, into: &list)
         case .headerFooter(let h): h.draw(size: size, measurer: measurer, into: &list)

@@ -74,6 +74,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var automaticallyUpdatesContentConfiguration = true
     public var automaticallyUpdatesBackgroundConfiguration = true
 
+    /// Whether a pass's record keeps the configurations as they were before the pass and after
+    /// `updated(for:)`, which a property trace diffs. Off, those stages are nil and a pass copies
+    /// each configuration once (what was applied) instead of three times.
+    public var recordsConfigurationStages = true
+
     /// The hairline below a cell (headers and footers never draw one). Read when the cell is
     /// drawn, so a row's separator is repainted with the row.
     public var bottomSeparatorVisibility: ListSeparatorVisibility = .automatic
@@ -176,7 +181,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public func updateConfigurationIfNeeded() -> ConfigurationUpdate<State>? {
         guard needsUpdateConfiguration else { return nil }
         let state = inputs
-        let contentBefore = storedContent, backgroundBefore = storedBackground
+        let contentBefore = recordsConfigurationStages ? storedContent : nil
+        let backgroundBefore = recordsConfigurationStages ? storedBackground : nil
         if automaticallyUpdatesContentConfiguration, let content = storedContent {
             // A configuration already restyled for a state that restyles alike is what
             // `updated(for: state)` would give: kept, with no copy and no comparison later.
@@ -190,7 +196,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             }
         }
         if automaticallyUpdatesBackgroundConfiguration { storedBackground = storedBackground?.updated(for: state) }
-        let contentAfterUpdate = storedContent, backgroundAfterUpdate = storedBackground
+        let contentAfterUpdate = recordsConfigurationStages ? storedContent : nil
+        let backgroundAfterUpdate = recordsConfigurationStages ? storedBackground : nil
 
         isRunningHooks = true
         updateConfigurationOverride?(self, state)

@@ -108,6 +108,9 @@ public struct DisplayList: Hashable, Sendable {
 
     public var isEmpty: Bool { commands.isEmpty }
 
+    /// Room for `count` commands, so a recording of known length grows its storage once.
+    public mutating func reserveCapacity(_ count: Int) { commands.reserveCapacity(count) }
+
     public mutating func append(_ command: DisplayCommand) {
         commands.append(command)
         bounds = bounds.union(command.bounds)

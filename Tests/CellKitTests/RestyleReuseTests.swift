@@ -181,3 +181,39 @@ import Testing
         #expect(Set([a, b, c]).count == 2)
     }
 }
+
+/// A cell that keeps no configuration stages applies, draws and reports what one that keeps
+/// them does; only the stages before the pass and after `updated(for:)` are left out.
+@Suite struct ConfigurationStageTests {
+    @Test func withoutStagesOnlyTheStagesAreMissing() {
+        let measurer = FixedAdvanceTextMeasurer()
+        let kept = Cell(appearance: .insetGrouped), bare = Cell(appearance: .insetGrouped)
+        bare.recordsConfigurationStages = false
+        var content = ListContentConfiguration.subtitleCell()
+        content.text = "Title"
+        content.secondaryText = "Detail"
+        for cell in [kept, bare] { cell.contentConfiguration = content }
+        for change: (Cell) -> Void in [{ _ in }, { $0.isHighlighted = true }, { $0.isSelected = true },
+                                       { $0.isHighlighted = false }, { $0.contentConfiguration = ListContentConfiguration.valueCell() }] {
+            var updates: [ConfigurationUpdate<CellConfigurationState>] = []
+            var drawings: [DisplayList] = []
+            for cell in [kept, bare] {
+                change(cell)
+                guard let update = cell.updateConfigurationIfNeeded() else { Issue.record("no pass"); return }
+                updates.append(update)
+                var list = DisplayList()
+                cell.draw(size: Size(width: 320, height: cell.preferredHeight(forWidth: 320, measurer: measurer)),
+                          measurer: measurer, into: &list)
+                drawings.append(list)
+            }
+            let (a, b) = (updates[0], updates[1])
+            #expect(a.contentBeforeUpdate != nil && a.contentAfterUpdate != nil && a.backgroundAfterUpdate != nil)
+            #expect(b.contentBeforeUpdate == nil && b.contentAfterUpdate == nil)
+            #expect(b.backgroundBeforeUpdate == nil && b.backgroundAfterUpdate == nil)
+            #expect(a.contentAfterHooks.map { "\($0.inspectableProperties)" } == b.contentAfterHooks.map { "\($0.inspectableProperties)" })
+            #expect(a.backgroundAfterHooks == b.backgroundAfterHooks)
+            #expect(a.viewAction == b.viewAction && a.supportsAnswer == b.supportsAnswer && a.state == b.state)
+            #expect(drawings[0] == drawings[1])
+        }
+    }
+}
