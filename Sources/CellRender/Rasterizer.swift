@@ -65,9 +65,10 @@ final class Rasterizer {
 
     /// The last opaque rectangle filled in a buffer and what has been drawn in that buffer since
     /// (conservative pixel bounds): inside the rectangle but outside those bounds, every pixel
-    /// is `argb`. A coverage mask (text line, symbol, stroke, shadow) that lies there is written
-    /// as `ramp[coverage]`, the pixel pixman composites for that coverage over that colour,
-    /// skipping zero coverage: the same pixels as compositing it, without blending each one.
+    /// is `argb`. A coverage mask (text line, symbol, stroke, shadow) that lies there is copied
+    /// from the mask shaded over that colour once (`ramp[coverage]`, the pixel pixman composites
+    /// for that coverage over that colour; the colour itself where coverage is zero): the same
+    /// pixels as compositing it, without blending each one.
     private struct SolidBeneath {
         let buffer: PixelBuffer
         let rect: PixelRect
@@ -77,6 +78,8 @@ final class Rasterizer {
     private var drawnSince: [PixelRect] = []
     /// Text colour over background colour → the 256 pixels of each coverage (a few in use at once).
     private var ramps: [UInt64: [UInt32]] = [:]
+    private var shadedMasks: [ShadedMask.Key: ShadedMask] = [:]
+    private var shadedBytes = 0
     private let coverageRamp: CoverageMask = {
         let mask = CoverageMask(width: 256, height: 1)
         for i in 0..<256 { mask[i, 0] = UInt8(i) }
@@ -258,7 +261,7 @@ final class Rasterizer {
         let drawn = at.intersection(clip).intersection(buffer.bounds)
         if let solid = solidBeneath, solid.buffer === buffer, solid.rect.contains(drawn),
            !drawnSince.contains(where: { !$0.intersection(drawn).isEmpty }) {
-            write(mask, at: at, part: drawn, into: buffer, ramp: ramp(of: argb, over: solid.argb))
+            copyShaded(mask, color: argb, over: solid.argb, at: at, part: drawn, into: buffer)
             masksOverSolid += 1
         } else {
             pixman_image_composite32(PIXMAN_OP_OVER, solid(argb), mask.image, buffer.image, 0, 0, 0, 0,
@@ -443,30 +446,43 @@ final class Rasterizer {
         return ramp
     }
 
-    /// Writes `ramp[coverage]` for every non-zero coverage of `mask` (placed at `at`) inside
-    /// `part`; zero coverage leaves a pixel as it is, as compositing does. Eight zero bytes are
-    /// skipped at a time (most of a line's box is blank).
-    private func write(_ mask: CoverageMask, at: PixelRect, part: PixelRect, into buffer: PixelBuffer, ramp: [UInt32]) {
+    /// Copies `mask` shaded over the solid colour beneath (see `ShadedMask`) into `part` of
+    /// `buffer`, row by row.
+    private func copyShaded(_ mask: CoverageMask, color: UInt32, over background: UInt32, at: PixelRect, part: PixelRect,
+                            into buffer: PixelBuffer) {
         guard !part.isEmpty else { return }
-        ramp.withUnsafeBufferPointer { ramp in
-            let width = part.width
+        let shaded = shade(mask, color: color, over: background)
+        shaded.pixels.withUnsafeBufferPointer { source in
             for y in part.y..<part.maxY {
-                let coverage = mask.bytes + (y - at.y) * mask.stride + (part.x - at.x)
-                let pixels = buffer.pixels + y * buffer.stride + part.x
-                var x = 0
-                while x + 8 <= width {
-                    if UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt64.self) != 0 {
-                        for i in x..<(x + 8) where coverage[i] != 0 { pixels[i] = ramp[Int(coverage[i])] }
-                    }
-                    x += 8
-                }
-                while x < width {
-                    if coverage[x] != 0 { pixels[x] = ramp[Int(coverage[x])] }
-                    x += 1
-                }
+                (buffer.pixels + y * buffer.stride + part.x)
+                    .update(from: source.baseAddress! + (y - at.y) * mask.width + (part.x - at.x), count: part.width)
             }
         }
     }
+
+    /// `mask` composited in `color` over `background`: `ramp[coverage]` where coverage is not
+    /// zero, `background` where it is (what compositing leaves there). Kept per mask and colours.
+    private func shade(_ mask: CoverageMask, color: UInt32, over background: UInt32) -> ShadedMask {
+        let key = ShadedMask.Key(mask: ObjectIdentifier(mask), color: color, background: background)
+        if let shaded = shadedMasks[key], shaded.mask === mask { return shaded }
+        let ramp = ramp(of: color, over: background)
+        var pixels = [UInt32](repeating: background, count: mask.width * mask.height)
+        for y in 0..<mask.height {
+            let row = mask.bytes + y * mask.stride
+            for x in 0..<mask.width where row[x] != 0 { pixels[y * mask.width + x] = ramp[Int(row[x])] }
+        }
+        let shaded = ShadedMask(mask: mask, pixels: pixels)
+        shadedBytes += pixels.count * 4
+        if shadedBytes > Rasterizer.shadedBudget {
+            shadedMasks.removeAll(keepingCapacity: true)
+            shadedBytes = pixels.count * 4
+        }
+        shadedMasks[key] = shaded
+        return shaded
+    }
+
+    /// Bytes of shaded masks a rasterizer keeps before it drops them all.
+    static let shadedBudget = 8 << 20
 
     /// Larger lines (very long unwrapped text) are drawn glyph by glyph rather than kept as a mask.
     static let maxComposedPixels = 1 << 20
@@ -545,5 +561,21 @@ extension TextEngine {
         case .center: return frame.minX + free / 2
         case .natural, .justified: return direction == .rightToLeft ? frame.minX + free : frame.minX
         }
+    }
+}
+
+/// A coverage mask composited in one colour over one opaque colour, row-major, `mask.width`
+/// pixels per row. Holds the mask so its identity (the cache key) stays its own.
+private final class ShadedMask {
+    struct Key: Hashable {
+        var mask: ObjectIdentifier
+        var color: UInt32
+        var background: UInt32
+    }
+    let mask: CoverageMask
+    let pixels: [UInt32]
+    init(mask: CoverageMask, pixels: [UInt32]) {
+        self.mask = mask
+        self.pixels = pixels
     }
 }
