@@ -39,17 +39,6 @@ static inline size_t cellhost_strip_bound(cellhost_strip_deflater *d, size_t sca
     return cellhost_run_deflate_bound(scanline_bytes);
 }
 
-/* 1 when every pixel of the rows is opaque (alpha 255): such strips can be written as RGB. */
-static inline int cellhost_rows_are_opaque(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows) {
-    for (uint32_t y = 0; y < rows; y++) {
-        const uint32_t *row = pixels + (size_t)y * stride;
-        uint32_t all = 0xFFFFFFFFu;
-        for (uint32_t x = 0; x < width; x++) all &= row[x];
-        if ((all >> 24) != 0xFF) return 0;
-    }
-    return 1;
-}
-
 /* 1 when every pixel of the rows equals the first (stored in *color): such a strip deflates to
    the same bytes wherever it sits between the first and the last strip. */
 static inline int cellhost_rows_are_uniform(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
@@ -65,11 +54,13 @@ static inline int cellhost_rows_are_uniform(const uint32_t *pixels, size_t strid
     return 1;
 }
 
-/* One row of premultiplied ARGB32 → PNG RGBA bytes with straight alpha. (RGB rows are never
-   converted: the encoder reads opaque pixels directly.) */
-static inline void cellhost_scanline_rgba_from_argb(const uint32_t *src, unsigned char *d, uint32_t width) {
+/* One row of premultiplied ARGB32 → PNG RGBA bytes with straight alpha; returns the AND of the
+   alphas. (RGB rows are never converted: the encoder reads opaque pixels directly.) */
+static inline uint32_t cellhost_scanline_rgba_from_argb(const uint32_t *src, unsigned char *d, uint32_t width) {
+    uint32_t all = 0xFFFFFFFFu;
     for (uint32_t i = 0; i < width; i++, d += 4) {
         uint32_t p = src[i], a = p >> 24;
+        all &= p;
         if (a == 255) {
             uint32_t swapped = __builtin_bswap32(p), rgba = swapped >> 8 | swapped << 24;  /* R, G, B, A */
             memcpy(d, &rgba, 4);
@@ -82,15 +73,18 @@ static inline void cellhost_scanline_rgba_from_argb(const uint32_t *src, unsigne
             d[2] = (unsigned char)(ub > 255 ? 255 : ub); d[3] = (unsigned char)a;
         }
     }
+    return all >> 24;  /* 255 when every pixel is opaque */
 }
 
 /* Adler-32 continued over the RGB scanlines of opaque pixel rows (filter byte 0, then R, G, B per
-   pixel) without writing them out. Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
+   pixel) without writing them out; *opaque is set to whether every pixel is opaque (the same pass:
+   the strip's first read after it arrives from the copying thread). Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
    L·s1 + Σ (L − j)·b_j; with v = R+G+B of pixel x (bytes at 1+3x, 2+3x, 3+3x) that weighted sum is
    (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels. */
 static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride,
-                                                 uint32_t width, uint32_t rows) {
+                                                 uint32_t width, uint32_t rows, int *opaque) {
     const uint64_t M = 65521;
+    uint32_t all = 0xFFFFFFFFu;
     uint64_t s1 = adler & 0xFFFF, s2 = adler >> 16;
     uint64_t L = 1 + 3 * (uint64_t)width;
     for (uint32_t y = 0; y < rows; y++) {
@@ -102,10 +96,13 @@ static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t 
                sum of A after each block of eight, so B = Σ_k (K − k)·v over the K blocks and
                Σ x·v = Σ_lanes 8·(K·A − B) + lane·A, with additions only. */
             const uint32_t *piece = row + x0;
-            uint32_t A[8] = {0}, B[8] = {0}, T[8] = {0}, blocks = n / 8;
+            uint32_t A[8] = {0}, B[8] = {0}, T[8] = {0}, And[8] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu,
+                                                                   0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
+            uint32_t blocks = n / 8;
             for (uint32_t k = 0; k < blocks; k++) {
                 for (int l = 0; l < 8; l++) {
                     uint32_t p = piece[8 * k + l], g = (p >> 8) & 0xFF, b = p & 0xFF;
+                    And[l] &= p;
                     A[l] += ((p >> 16) & 0xFF) + g + b;
                     B[l] += A[l];
                     T[l] += g + 2 * b;
@@ -113,12 +110,14 @@ static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t 
             }
             uint32_t piece_sum = 0, piece_weighted = 0, piece_tail = 0;
             for (uint32_t l = 0; l < 8; l++) {
+                all &= And[l];
                 piece_sum += A[l];
                 piece_weighted += 8 * (blocks * A[l] - B[l]) + l * A[l];
                 piece_tail += T[l];
             }
             for (uint32_t i = 8 * blocks; i < n; i++) {
                 uint32_t p = piece[i], g = (p >> 8) & 0xFF, b = p & 0xFF, v = ((p >> 16) & 0xFF) + g + b;
+                all &= p;
                 piece_sum += v;
                 piece_weighted += i * v;
                 piece_tail += g + 2 * b;
@@ -131,20 +130,24 @@ static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t 
         s2 = (s2 + (L % M) * s1 + gain + M - loss) % M;
         s1 = (s1 + sum) % M;
     }
+    *opaque = (all >> 24) == 0xFF;
     return (uint32_t)(s2 << 16 | s1);
 }
 
 /* Deflates `rows` rows (row stride `stride` pixels) as scanlines into `out` (at least
    cellhost_strip_bound bytes); RGBA rows are converted into the deflater's buffer first.
-   `last`: the strip ends the image (final block). Sets *adler to the Adler-32 of the strip's scanlines (combined into the zlib trailer by the
-   caller) and returns the compressed length, or -1 when memory fails. */
+   `last`: the strip ends the image (final block). Sets *adler to the Adler-32 of the strip's
+   scanlines (combined into the zlib trailer by the caller) and *opaque to whether every pixel is
+   opaque (if not, RGB output is useless: nothing is deflated and the caller deflates again as
+   RGBA). Returns the compressed length, or -1 when memory fails. */
 static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint32_t *pixels, size_t stride,
                                           uint32_t width, uint32_t rows, int channels, int last,
-                                          unsigned char *out, size_t out_capacity, uint32_t *adler) {
+                                          unsigned char *out, size_t out_capacity, uint32_t *adler, int *opaque) {
     size_t row_bytes = 1 + (size_t)width * (size_t)channels, total = row_bytes * rows;
     if (out_capacity < cellhost_run_deflate_bound(total)) return -1;
     if (channels == 3) {
-        *adler = cellhost_adler32_rgb_rows(1, pixels, stride, width, rows);
+        *adler = cellhost_adler32_rgb_rows(1, pixels, stride, width, rows, opaque);
+        if (!*opaque) return 0;  /* not writable as RGB: nothing deflated */
         return (long)cellhost_run_deflate(pixels, stride, width, rows, channels, NULL, last, out);
     }
     if (total > d->capacity) {
@@ -153,11 +156,13 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
         d->scanlines = grown;
         d->capacity = total;
     }
+    uint32_t alpha = 0xFF;
     for (uint32_t y = 0; y < rows; y++) {
         unsigned char *line = d->scanlines + (size_t)y * row_bytes;
         line[0] = 0;
-        cellhost_scanline_rgba_from_argb(pixels + (size_t)y * stride, line + 1, width);
+        alpha &= cellhost_scanline_rgba_from_argb(pixels + (size_t)y * stride, line + 1, width);
     }
+    *opaque = alpha == 0xFF;
     *adler = (uint32_t)adler32(1L, d->scanlines, (uInt)total);
     return (long)cellhost_run_deflate(pixels, stride, width, rows, channels, d->scanlines, last, out);
 }

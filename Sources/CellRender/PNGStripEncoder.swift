@@ -132,16 +132,24 @@ final class PNGStripEncoder {
                 strip.opaque = color >> 24 == 0xFF
             } else {
                 strip.uniformColor = nil
-                strip.opaque = cellhost_rows_are_opaque(start, width, UInt32(width), UInt32(rows)) != 0
+                strip.opaque = nil  // found while deflating: one pass over the new pixels, not two
             }
         }
-        let frameChannels = strips.allSatisfy(\.opaque) ? 3 : 4
-        if frameChannels != channels {
-            channels = frameChannels
+        // The colour type the frame is likely to have: RGBA if a strip is known to be translucent,
+        // else the last frame's; a guess proved wrong while deflating re-deflates every strip.
+        let likely = strips.contains { $0.opaque == false } ? 4 : (channels == 0 ? 3 : channels)
+        if likely != channels {
+            channels = likely
             dirty = Array(strips.indices)
         }
         guard !dirty.isEmpty else { lastStripsDeflated = 0; return }
-        if deflate(dirty) {
+        var failed = deflate(dirty)
+        let frameChannels = strips.allSatisfy { $0.opaque == true } ? 3 : 4
+        if !failed && frameChannels != channels {
+            channels = frameChannels
+            failed = deflate(Array(strips.indices))
+        }
+        if failed {
             channels = 0  // the kept strips are not all valid: the next frame re-deflates them all
             throw PNGError(path: path, reason: "could not deflate the image data (out of memory)")
         }
@@ -272,11 +280,12 @@ final class PNGStripEncoder {
         strip.reserve(capacity)
         let chunk = strip.storage!
         if prefix > 0 { (chunk + 8).initialize(from: PNGStripEncoder.zlibHeader, count: prefix) }
-        var adler: UInt32 = 0
+        var adler: UInt32 = 0, opaque: Int32 = 0
         let deflated = cellhost_deflate_strip(deflater, stripPixels[index]!, width, UInt32(width), UInt32(rows),
                                               Int32(channels), index == strips.count - 1 ? 1 : 0,
-                                              chunk + 8 + prefix, capacity - 12 - prefix, &adler)
+                                              chunk + 8 + prefix, capacity - 12 - prefix, &adler, &opaque)
         guard deflated >= 0 else { strip.count = 0; return false }
+        strip.opaque = opaque != 0
         let dataLength = prefix + deflated
         storeBigEndian(UInt32(dataLength), at: chunk)
         (chunk + 4).initialize(from: PNGStripEncoder.idat, count: 4)
@@ -350,7 +359,8 @@ private final class Strip {
     var count = 0
     var adler: UInt32 = 1
     var scanlineBytes = 0
-    var opaque = false
+    /// Whether every pixel is opaque; nil for changed rows not yet deflated.
+    var opaque: Bool?
     /// The colour of every pixel when the strip is uniform.
     var uniformColor: UInt32?
 

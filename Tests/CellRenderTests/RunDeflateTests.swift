@@ -85,16 +85,25 @@ import Testing
                 for y in 0..<rows { for x in 0..<width { image[x, y] = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &g) } }
                 let bytes = rgbScanlines(image)
                 let expected = bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
+                var opaque: Int32 = 0
                 let fromPixels = image.pixels.withUnsafeBufferPointer {
-                    cellhost_adler32_rgb_rows(1, $0.baseAddress, width, UInt32(width), UInt32(rows))
+                    cellhost_adler32_rgb_rows(1, $0.baseAddress, width, UInt32(width), UInt32(rows), &opaque)
                 }
                 #expect(fromPixels == expected, "\(width)×\(rows)")
+                #expect(opaque == 1)
+                // One translucent pixel anywhere (here the last, past every block of eight) is seen.
+                image[width - 1, rows - 1] = 0xFE00_0000
+                _ = image.pixels.withUnsafeBufferPointer {
+                    cellhost_adler32_rgb_rows(1, $0.baseAddress, width, UInt32(width), UInt32(rows), &opaque)
+                }
+                #expect(opaque == 0, "\(width)×\(rows)")
             }
         }
         // White rows: the sums are at their largest.
         let white = RasterImage(width: 4000, height: 2, fill: .white)
         let bytes = rgbScanlines(white)
-        #expect(white.pixels.withUnsafeBufferPointer { cellhost_adler32_rgb_rows(1, $0.baseAddress, 4000, 4000, 2) }
+        var opaque: Int32 = 0
+        #expect(white.pixels.withUnsafeBufferPointer { cellhost_adler32_rgb_rows(1, $0.baseAddress, 4000, 4000, 2, &opaque) }
                 == bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) })
     }
 
