@@ -1,6 +1,7 @@
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A deflate encoder for rendered UI frames: matches only the row above and the pixel to the left.
    Flat UI images are mostly runs of one colour and rows equal to the row above; deflate can say
@@ -19,7 +20,7 @@ typedef struct {
     unsigned char *out;
 } cellhost_bit_writer;
 
-static inline void cellhost_put_bits(cellhost_bit_writer *w, uint32_t bits, unsigned count) {
+static inline __attribute__((always_inline)) void cellhost_put_bits(cellhost_bit_writer *w, uint32_t bits, unsigned count) {
     w->bits |= (uint64_t)bits << w->count;
     w->count += count;
     if (w->count >= 32) {
@@ -42,7 +43,7 @@ static inline void cellhost_flush_bits(cellhost_bit_writer *w) {
     w->bits = 0;
 }
 
-static inline void cellhost_put_literal(cellhost_bit_writer *w, unsigned char byte) {
+static inline __attribute__((always_inline)) void cellhost_put_literal(cellhost_bit_writer *w, unsigned char byte) {
     cellhost_put_bits(w, cellhost_fixed_literal_code[byte], byte < 144 ? 8 : 9);
 }
 
@@ -67,7 +68,7 @@ static inline cellhost_distance_code cellhost_fixed_distance(uint32_t distance) 
 }
 
 /* Copies of `length` (≥ 3) bytes from `distance` back, as matches of at most 258 bytes. */
-static inline void cellhost_put_match(cellhost_bit_writer *w, uint32_t length, cellhost_distance_code distance) {
+static inline __attribute__((always_inline)) void cellhost_put_match(cellhost_bit_writer *w, uint32_t length, cellhost_distance_code distance) {
     while (length > 258) {
         uint32_t take = length - 258 >= 3 ? 258 : length - 3;
         cellhost_put_bits(w, cellhost_fixed_length_code[take - 3], cellhost_fixed_length_bits[take - 3]);
@@ -79,16 +80,28 @@ static inline void cellhost_put_match(cellhost_bit_writer *w, uint32_t length, c
 }
 
 /* How many pixels from `a` on equal those from `b`, at most `limit`. */
-static inline uint32_t cellhost_equal_run(const uint32_t *a, const uint32_t *b, uint32_t limit) {
+static inline __attribute__((always_inline)) uint32_t cellhost_equal_run(const uint32_t *a, const uint32_t *b, uint32_t limit) {
     uint32_t n = 0;
+    while (n + 16 <= limit) {
+        uint32_t differ = 0;
+        for (int i = 0; i < 16; i++) differ |= a[n + i] ^ b[n + i];
+        if (differ) break;
+        n += 16;
+    }
     while (n + 4 <= limit && ((a[n] ^ b[n]) | (a[n + 1] ^ b[n + 1]) | (a[n + 2] ^ b[n + 2]) | (a[n + 3] ^ b[n + 3])) == 0) n += 4;
     while (n < limit && a[n] == b[n]) n++;
     return n;
 }
 
 /* How many pixels from `a` on equal `color`, at most `limit`. */
-static inline uint32_t cellhost_color_run(const uint32_t *a, uint32_t color, uint32_t limit) {
+static inline __attribute__((always_inline)) uint32_t cellhost_color_run(const uint32_t *a, uint32_t color, uint32_t limit) {
     uint32_t n = 0;
+    while (n + 16 <= limit) {
+        uint32_t differ = 0;
+        for (int i = 0; i < 16; i++) differ |= a[n + i] ^ color;
+        if (differ) break;
+        n += 16;
+    }
     while (n + 4 <= limit && ((a[n] ^ color) | (a[n + 1] ^ color) | (a[n + 2] ^ color) | (a[n + 3] ^ color)) == 0) n += 4;
     while (n < limit && a[n] == color) n++;
     return n;
@@ -106,7 +119,7 @@ static inline size_t cellhost_run_deflate_bound(size_t scanline_bytes) {
    only: opaque pixels need no conversion), straight from the pixels' R, G and B. `last`: the block ends the stream (BFINAL); otherwise it is
    followed by an empty stored block, so the segment ends on a byte boundary like zlib's
    Z_SYNC_FLUSH. `out` holds at least cellhost_run_deflate_bound bytes. Returns the length. */
-static inline size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
+static inline __attribute__((always_inline)) size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
                                           int channels, const unsigned char *scanlines, int last, unsigned char *out) {
     size_t row_bytes = 1 + (size_t)width * (size_t)channels;
     cellhost_bit_writer w = { 0, 0, out };
@@ -123,7 +136,8 @@ static inline size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride,
         const unsigned char *line = scanlines ? scanlines + (size_t)y * row_bytes + 1 : NULL;
         uint32_t x = 0;
         /* The filter byte (0) matches the one above, so a run from the row's start includes it. */
-        uint32_t start = has_above ? cellhost_equal_run(row, above, width) : 0;
+        uint32_t start = 0;
+        if (has_above) start = memcmp(row, above, (size_t)width * 4) == 0 ? width : cellhost_equal_run(row, above, width);
         if (start > 0) {
             cellhost_put_match(&w, 1 + start * (uint32_t)channels, up);
             x = start;

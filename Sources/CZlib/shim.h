@@ -81,7 +81,7 @@ static inline uint32_t cellhost_scanline_rgba_from_argb(const uint32_t *src, uns
    the strip's first read after it arrives from the copying thread). Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
    L·s1 + Σ (L − j)·b_j; with v = R+G+B of pixel x (bytes at 1+3x, 2+3x, 3+3x) that weighted sum is
    (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels. */
-static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride,
+static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride,
                                                  uint32_t width, uint32_t rows, int *opaque) {
     const uint64_t M = 65521;
     uint32_t all = 0xFFFFFFFFu;
@@ -134,6 +134,46 @@ static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t 
     return (uint32_t)(s2 << 16 | s1);
 }
 
+#if defined(__x86_64__) && defined(__clang__)
+#include <cpuid.h>
+/* The two passes over every pixel of a strip (Adler-32 with opacity, and the run search) compiled a
+   second time for AVX2, which compares and sums twice the pixels per instruction of the baseline
+   x86-64 (SSE2) build; chosen at run time when the processor and the OS support it. */
+static inline int cellhost_cpu_has_avx2(void) {
+    static int known = -1;
+    int value = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (value < 0) {
+        unsigned a, b, c, d;
+        value = 0;
+        if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) && (c & bit_AVX)) {
+            unsigned lo, hi;
+            __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+            if ((lo & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) value = (b & bit_AVX2) != 0;
+        }
+        __atomic_store_n(&known, value, __ATOMIC_RELAXED);
+    }
+    return value;
+}
+
+__attribute__((target("avx2"))) static uint32_t cellhost_adler32_rgb_rows_avx2(uint32_t adler, const uint32_t *pixels,
+                                                                                size_t stride, uint32_t width,
+                                                                                uint32_t rows, int *opaque) {
+    return cellhost_adler32_rgb_rows(adler, pixels, stride, width, rows, opaque);
+}
+
+__attribute__((target("avx2"))) static size_t cellhost_run_deflate_avx2(const uint32_t *pixels, size_t stride, uint32_t width,
+                                                                         uint32_t rows, int channels,
+                                                                         const unsigned char *scanlines, int last,
+                                                                         unsigned char *out) {
+    return cellhost_run_deflate(pixels, stride, width, rows, channels, scanlines, last, out);
+}
+#define CELLHOST_ADLER32_RGB_ROWS (cellhost_cpu_has_avx2() ? cellhost_adler32_rgb_rows_avx2 : cellhost_adler32_rgb_rows)
+#define CELLHOST_RUN_DEFLATE (cellhost_cpu_has_avx2() ? cellhost_run_deflate_avx2 : cellhost_run_deflate)
+#else
+#define CELLHOST_ADLER32_RGB_ROWS cellhost_adler32_rgb_rows
+#define CELLHOST_RUN_DEFLATE cellhost_run_deflate
+#endif
+
 /* Deflates `rows` rows (row stride `stride` pixels) as scanlines into `out` (at least
    cellhost_strip_bound bytes); RGBA rows are converted into the deflater's buffer first.
    `last`: the strip ends the image (final block). Sets *adler to the Adler-32 of the strip's
@@ -146,9 +186,9 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
     size_t row_bytes = 1 + (size_t)width * (size_t)channels, total = row_bytes * rows;
     if (out_capacity < cellhost_run_deflate_bound(total)) return -1;
     if (channels == 3) {
-        *adler = cellhost_adler32_rgb_rows(1, pixels, stride, width, rows, opaque);
+        *adler = CELLHOST_ADLER32_RGB_ROWS(1, pixels, stride, width, rows, opaque);
         if (!*opaque) return 0;  /* not writable as RGB: nothing deflated */
-        return (long)cellhost_run_deflate(pixels, stride, width, rows, channels, NULL, last, out);
+        return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, NULL, last, out);
     }
     if (total > d->capacity) {
         unsigned char *grown = (unsigned char *)realloc(d->scanlines, total);
@@ -164,7 +204,7 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
     }
     *opaque = alpha == 0xFF;
     *adler = (uint32_t)adler32(1L, d->scanlines, (uInt)total);
-    return (long)cellhost_run_deflate(pixels, stride, width, rows, channels, d->scanlines, last, out);
+    return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, d->scanlines, last, out);
 }
 
 /* Adler-32 of two concatenated byte runs from the Adler-32 of each and the second's length. */
