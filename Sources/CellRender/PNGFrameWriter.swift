@@ -92,6 +92,8 @@ private final class FrameQueue: @unchecked Sendable {
     private var errors: [PNGError] = []
     private var encoding = false
     private var closed = false
+    /// The queuing thread waits for the encoder: in `enqueue` (queue full) or in `drain`.
+    private var producerWaits = false
     private let capacity: Int
     /// Used by the writer thread only.
     private let encoder: PNGStripEncoder
@@ -99,6 +101,11 @@ private final class FrameQueue: @unchecked Sendable {
     init(capacity: Int, encoder: PNGStripEncoder) {
         self.capacity = capacity
         self.encoder = encoder
+        encoder.mayUseAllWorkers = { [unowned self] in
+            condition.lock()
+            defer { condition.unlock() }
+            return producerWaits
+        }
     }
 
     /// Frames never encoded (the writer released without `finish()`) still own their buffers.
@@ -107,7 +114,11 @@ private final class FrameQueue: @unchecked Sendable {
     func enqueue(_ frame: FrameStrips) {
         condition.lock()
         defer { condition.unlock() }
-        while queue.count >= capacity && !closed { condition.wait() }
+        while queue.count >= capacity && !closed {
+            producerWaits = true
+            condition.wait()
+        }
+        producerWaits = false
         precondition(!closed, "PNGFrameWriter used after finish()")
         queue.append(frame)
         condition.broadcast()
@@ -117,6 +128,7 @@ private final class FrameQueue: @unchecked Sendable {
     func drain() -> [PNGError] {
         condition.lock()
         defer { condition.unlock() }
+        producerWaits = true
         while !queue.isEmpty || encoding { condition.wait() }
         closed = true
         condition.broadcast()

@@ -46,6 +46,12 @@ final class PNGStripEncoder {
     /// `uniformChunks` or kept).
     private(set) var lastStripsDeflated = 0
 
+    /// Whether a frame's strips may be deflated on all `workers` threads; asked just before each
+    /// frame's strips are deflated (otherwise they are deflated on the calling thread alone). The
+    /// frame writer allows it only while the thread that queues frames waits for it, so the
+    /// extra thread never takes a core from the engine.
+    var mayUseAllWorkers: () -> Bool = { true }
+
     init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1, pool: StripPixelPool = StripPixelPool()) {
         precondition(stripHeight > 0, "strip height must be positive")
         self.stripHeight = stripHeight
@@ -236,7 +242,7 @@ final class PNGStripEncoder {
     }
 
     private func deflateInParallel(_ dirty: [Int]) -> Bool {
-        let workers = min(deflaters.count, dirty.count)
+        let workers = mayUseAllWorkers() ? min(deflaters.count, dirty.count) : 1
         let failures = UnsafeMutableBufferPointer<Bool>.allocate(capacity: workers)
         failures.initialize(repeating: false)
         defer { failures.deallocate() }

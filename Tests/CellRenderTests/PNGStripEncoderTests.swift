@@ -116,6 +116,21 @@ import Testing
         #expect(try decode(rgba, name: "strips-uniform-clear.png") == clear)
     }
 
+    @Test func stripsUseTheExtraWorkersOnlyWhenAllowed() throws {
+        var image = opaqueImage(width: 90, height: 200)
+        let encoder = PNGStripEncoder(stripHeight: 16, workers: 2)
+        var asked = 0
+        encoder.mayUseAllWorkers = { asked += 1; return false }
+        _ = try encoder.encodedBytes(image, changed: nil)
+        #expect(asked == 1, "asked once per frame that deflates")
+        _ = try encoder.encodedBytes(image, changed: [])
+        #expect(asked == 1, "a frame without damage deflates nothing and does not ask")
+        image[3, 100] = 0xFF01_0203
+        let oneThread = try encoder.encodedBytes(image, changed: [PixelRect(x: 3, y: 100, width: 1, height: 1)])
+        #expect(asked == 2 && encoder.lastStripsDeflated == 1)
+        #expect(oneThread == (try PNGStripEncoder(stripHeight: 16, workers: 2).encodedBytes(image, changed: nil)))
+    }
+
     @Test func frameWithoutDamageReusesEveryStrip() throws {
         let image = opaqueImage(width: 50, height: 70)
         let encoder = PNGStripEncoder(stripHeight: 32)
