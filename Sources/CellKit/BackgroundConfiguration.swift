@@ -236,19 +236,19 @@ public struct BackgroundConfiguration: Hashable, Sendable, PropertyInspectable {
     // MARK: Properties by name
 
     public static let propertyTable = PropertyTable<BackgroundConfiguration>([
-        .init("backgroundColor", \.$backgroundColor),
-        .init("backgroundColorTransformer", \.$backgroundColorTransformer),
-        .init("strokeColor", \.$strokeColor),
-        .init("strokeColorTransformer", \.$strokeColorTransformer),
-        .init("strokeWidth", \.$strokeWidth, validate: nonNegative),
-        .init("strokeOutset", \.$strokeOutset),
-        .init("cornerRadius", \.$cornerRadius, validate: nonNegative),
-        .init("backgroundInsets", \.$backgroundInsets),
-        .init("edgesAddingLayoutMarginsToBackgroundInsets", \.$edgesAddingLayoutMarginsToBackgroundInsets),
-        .init("visualEffect", \.$visualEffect),
-        .init("image", \.$image),
-        .init("imageContentMode", \.$imageContentMode),
-        .init("customView", \.$customView),
+        .init("backgroundColor", \._backgroundColor),
+        .init("backgroundColorTransformer", \._backgroundColorTransformer),
+        .init("strokeColor", \._strokeColor),
+        .init("strokeColorTransformer", \._strokeColorTransformer),
+        .init("strokeWidth", \._strokeWidth, validate: nonNegative),
+        .init("strokeOutset", \._strokeOutset),
+        .init("cornerRadius", \._cornerRadius, validate: nonNegative),
+        .init("backgroundInsets", \._backgroundInsets),
+        .init("edgesAddingLayoutMarginsToBackgroundInsets", \._edgesAddingLayoutMarginsToBackgroundInsets),
+        .init("visualEffect", \._visualEffect),
+        .init("image", \._image),
+        .init("imageContentMode", \._imageContentMode),
+        .init("customView", \._customView),
     ] + ShadowProperties.propertyTable.nested(under: "shadowProperties", at: \.shadowProperties))
 }
 

@@ -29,16 +29,16 @@ public struct ImageProperties: Hashable, Sendable, PropertyInspectable {
     }
 
     public static let propertyTable = PropertyTable<ImageProperties>([
-        .init("tintColor", \.$tintColor),
-        .init("tintColorTransformer", \.$tintColorTransformer),
-        .init("cornerRadius", \.$cornerRadius, validate: nonNegative),
-        .init("maximumSize", \.$maximumSize, validate: { $0.width >= 0 && $0.height >= 0 ? nil : "must not be negative" }),
-        .init("reservedLayoutSize", \.$reservedLayoutSize, validate: { size in
+        .init("tintColor", \._tintColor),
+        .init("tintColorTransformer", \._tintColorTransformer),
+        .init("cornerRadius", \._cornerRadius, validate: nonNegative),
+        .init("maximumSize", \._maximumSize, validate: { $0.width >= 0 && $0.height >= 0 ? nil : "must not be negative" }),
+        .init("reservedLayoutSize", \._reservedLayoutSize, validate: { size in
             let valid = { (d: Double) in d >= 0 || d == ImageProperties.standardDimension }
             return valid(size.width) && valid(size.height) ? nil : "must be 0 or more, or standardDimension (-1)"
         }),
-        .init("preferredSymbolConfiguration", \.$preferredSymbolConfiguration),
-        .init("accessibilityIgnoresInvertColors", \.$accessibilityIgnoresInvertColors),
+        .init("preferredSymbolConfiguration", \._preferredSymbolConfiguration),
+        .init("accessibilityIgnoresInvertColors", \._accessibilityIgnoresInvertColors),
     ])
 }
 

@@ -193,23 +193,23 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, Property
 
     public static let propertyTable = PropertyTable<ListContentConfiguration>(
         [
-            .init("image", \.$image),
-            .init("text", \.$text),
-            .init("attributedText", \.$attributedText),
-            .init("secondaryText", \.$secondaryText),
-            .init("secondaryAttributedText", \.$secondaryAttributedText),
+            .init("image", \._image),
+            .init("text", \._text),
+            .init("attributedText", \._attributedText),
+            .init("secondaryText", \._secondaryText),
+            .init("secondaryAttributedText", \._secondaryAttributedText),
         ]
             + ImageProperties.propertyTable.nested(under: "imageProperties", at: \.imageProperties)
             + TextProperties.propertyTable.nested(under: "textProperties", at: \.textProperties)
             + TextProperties.propertyTable.nested(under: "secondaryTextProperties", at: \.secondaryTextProperties)
             + [
-                .init("directionalLayoutMargins", \.$directionalLayoutMargins),
-                .init("axesPreservingSuperviewLayoutMargins", \.$axesPreservingSuperviewLayoutMargins),
-                .init("prefersSideBySideTextAndSecondaryText", \.$prefersSideBySideTextAndSecondaryText),
-                .init("imageToTextPadding", \.$imageToTextPadding),
-                .init("textToSecondaryTextHorizontalPadding", \.$textToSecondaryTextHorizontalPadding),
-                .init("textToSecondaryTextVerticalPadding", \.$textToSecondaryTextVerticalPadding),
-                .init("alpha", \.$alpha, validate: { (0...1).contains($0) ? nil : "must be between 0 and 1" }),
+                .init("directionalLayoutMargins", \._directionalLayoutMargins),
+                .init("axesPreservingSuperviewLayoutMargins", \._axesPreservingSuperviewLayoutMargins),
+                .init("prefersSideBySideTextAndSecondaryText", \._prefersSideBySideTextAndSecondaryText),
+                .init("imageToTextPadding", \._imageToTextPadding),
+                .init("textToSecondaryTextHorizontalPadding", \._textToSecondaryTextHorizontalPadding),
+                .init("textToSecondaryTextVerticalPadding", \._textToSecondaryTextVerticalPadding),
+                .init("alpha", \._alpha, validate: { (0...1).contains($0) ? nil : "must be between 0 and 1" }),
             ])
 }
 

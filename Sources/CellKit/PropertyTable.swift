@@ -31,11 +31,9 @@ public struct PropertyDescriptor<Root>: Sendable {
     ) {
         self.name = name
         kindName = V.propertyKindName
-        readStored = { root in
-            let stored = root[keyPath: keyPath]
-            return (stored.value.propertyValue, stored.isCustomized)
-        }
-        lens = CustomizableLens(keyPath: keyPath, validate: validate)
+        let lens = CustomizableLens(keyPath: keyPath, validate: validate)
+        readStored = lens.reader()
+        self.lens = lens
     }
 
     init(name: String, kindName: String, readStored: @escaping @Sendable (Root) -> (PropertyValue, Bool),
@@ -62,6 +60,10 @@ protocol PropertyLens<Root>: Sendable {
     associatedtype Root
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer>
+    /// The value and its customisation flag, read without applying a key path per read.
+    func reader() -> @Sendable (Root) -> (PropertyValue, Bool)
+    /// Where the property is stored in `Root`; nil when the path is not stored properties.
+    var storedOffset: Int? { get }
 }
 
 /// Key paths are immutable values; composed ones lose the static `Sendable` of literals only.
@@ -79,6 +81,28 @@ struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unche
 
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer> {
         CustomizableLens<Outer, V>(keyPath: path.appending(path: keyPath), validate: validate)
+    }
+
+    /// Applying a key path at run time looks up generic metadata for every component on every
+    /// read. A path of stored properties (every table's: the wrappers' storage `\._name`, nested
+    /// ones included) has a fixed offset in `Root`, which `MemoryLayout.offset(of:)` documents as
+    /// safe to read through: the reader loads the stored property from there. Other paths (a
+    /// wrapper's projected `\.$name` is computed) fall back to the key path.
+    var storedOffset: Int? { MemoryLayout<Root>.offset(of: keyPath) }
+
+    func reader() -> @Sendable (Root) -> (PropertyValue, Bool) {
+        guard let offset = storedOffset else {
+            return { root in
+                let stored = root[keyPath: self.keyPath]
+                return (stored.value.propertyValue, stored.isCustomized)
+            }
+        }
+        return { root in
+            withUnsafeBytes(of: root) { bytes in
+                let stored = bytes.load(fromByteOffset: offset, as: Customizable<V>.self)
+                return (stored.value.propertyValue, stored.isCustomized)
+            }
+        }
     }
 }
 
@@ -99,12 +123,11 @@ public struct PropertyTable<Root>: Sendable {
         -> [PropertyDescriptor<Outer>]
     {
         descriptors.map { inner in
-            // Reads compose the inner table's concrete closure with the projection to the inner
-            // value, so a nested read costs what the inner table's own read does.
-            let readInner = inner.readStored
+            // The composed path is stored properties all the way down: its reader loads the
+            // property at its offset in the outer value, as the inner table's reader does.
+            let lens = inner.lens.rebased(onto: keyPath)
             return PropertyDescriptor<Outer>(name: prefix + "." + inner.name, kindName: inner.kindName,
-                                             readStored: { readInner($0[keyPath: keyPath]) },
-                                             lens: inner.lens.rebased(onto: keyPath))
+                                             readStored: lens.reader(), lens: lens)
         }
     }
 }

@@ -15,9 +15,9 @@ public struct ShadowProperties: Hashable, Sendable, PropertyInspectable {
     public var isVisible: Bool { (color?.alpha ?? 0) > 0 && opacity > 0 }
 
     public static let propertyTable = PropertyTable<ShadowProperties>([
-        .init("color", \.$color),
-        .init("opacity", \.$opacity, validate: { (0...1).contains($0) ? nil : "opacity must be between 0 and 1" }),
-        .init("radius", \.$radius, validate: { $0 >= 0 ? nil : "a shadow radius cannot be negative" }),
-        .init("offset", \.$offset),
+        .init("color", \._color),
+        .init("opacity", \._opacity, validate: { (0...1).contains($0) ? nil : "opacity must be between 0 and 1" }),
+        .init("radius", \._radius, validate: { $0 >= 0 ? nil : "a shadow radius cannot be negative" }),
+        .init("offset", \._offset),
     ])
 }

@@ -49,18 +49,18 @@ public struct TextProperties: Hashable, Sendable, PropertyInspectable {
     }
 
     public static let propertyTable = PropertyTable<TextProperties>([
-        .init("font", \.$font),
-        .init("color", \.$color),
-        .init("colorTransformer", \.$colorTransformer),
-        .init("alignment", \.$alignment),
-        .init("lineBreakMode", \.$lineBreakMode),
-        .init("numberOfLines", \.$numberOfLines, validate: { $0 >= 0 ? nil : "must be 0 (unlimited) or more" }),
-        .init("adjustsFontSizeToFitWidth", \.$adjustsFontSizeToFitWidth),
-        .init("minimumScaleFactor", \.$minimumScaleFactor,
+        .init("font", \._font),
+        .init("color", \._color),
+        .init("colorTransformer", \._colorTransformer),
+        .init("alignment", \._alignment),
+        .init("lineBreakMode", \._lineBreakMode),
+        .init("numberOfLines", \._numberOfLines, validate: { $0 >= 0 ? nil : "must be 0 (unlimited) or more" }),
+        .init("adjustsFontSizeToFitWidth", \._adjustsFontSizeToFitWidth),
+        .init("minimumScaleFactor", \._minimumScaleFactor,
               validate: { (0...1).contains($0) ? nil : "must be between 0 and 1" }),
-        .init("allowsDefaultTighteningForTruncation", \.$allowsDefaultTighteningForTruncation),
-        .init("adjustsFontForContentSizeCategory", \.$adjustsFontForContentSizeCategory),
-        .init("showsExpansionTextWhenTruncated", \.$showsExpansionTextWhenTruncated),
-        .init("transform", \.$transform),
+        .init("allowsDefaultTighteningForTruncation", \._allowsDefaultTighteningForTruncation),
+        .init("adjustsFontForContentSizeCategory", \._adjustsFontForContentSizeCategory),
+        .init("showsExpansionTextWhenTruncated", \._showsExpansionTextWhenTruncated),
+        .init("transform", \._transform),
     ])
 }

@@ -217,3 +217,38 @@ import Testing
         }
     }
 }
+
+/// Property tables read stored properties at their offsets: every built-in table's paths are
+/// stored, and what a read at an offset gives is what the key path gives.
+@Suite struct PropertyOffsetReadTests {
+    @Test func everyBuiltInPropertyIsReadAtItsOffsetAsTheKeyPathReadsIt() throws {
+        #expect(ListContentConfiguration.propertyTable.descriptors.allSatisfy { $0.lens.storedOffset != nil })
+        #expect(BackgroundConfiguration.propertyTable.descriptors.allSatisfy { $0.lens.storedOffset != nil })
+        var content = ListContentConfiguration.subtitleCell()
+        content.text = "Title"
+        content.secondaryTextProperties.color = .systemRed
+        content.imageProperties.tintColor = .systemGreen
+        content.textProperties.numberOfLines = 3
+        content.alpha = 0.5
+        for d in ListContentConfiguration.propertyTable.descriptors {
+            let viaOffset = d.read(content)
+            let fresh = try ListContentConfiguration.subtitleCell().setting(d.name, to: viaOffset.value)
+            #expect(fresh.inspectableProperty(named: d.name)?.value == viaOffset.value, "\(d.name)")
+        }
+        let props = Dictionary(uniqueKeysWithValues: content.inspectableProperties.map { ($0.name, $0) })
+        #expect(props["text"]?.value == .string("Title") && props["text"]?.isCustomized == true)
+        #expect(props["secondaryTextProperties.color"]?.value == .color(.systemRed))
+        #expect(props["secondaryTextProperties.color"]?.isCustomized == true)
+        #expect(props["textProperties.color"]?.isCustomized == false)
+        #expect(props["imageProperties.tintColor"]?.value == .color(.systemGreen))
+        #expect(props["textProperties.numberOfLines"]?.value == .int(3))
+        #expect(props["alpha"]?.value == .double(0.5))
+        var background = BackgroundConfiguration.listGroupedCell()
+        background.cornerRadius = 8
+        background.shadowProperties.radius = 4
+        let b = Dictionary(uniqueKeysWithValues: background.inspectableProperties.map { ($0.name, $0) })
+        #expect(b["cornerRadius"]?.value == .double(8) && b["cornerRadius"]?.isCustomized == true)
+        #expect(b["shadowProperties.radius"]?.value == .double(4) && b["strokeWidth"]?.isCustomized == false)
+        #expect(b["backgroundColor"]?.value == .color(.secondarySystemGroupedBackground))
+    }
+}
