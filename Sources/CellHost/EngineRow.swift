@@ -366,7 +366,7 @@ final class EngineRow {
             ("background", backgrounds.before, backgrounds.afterUpdate, backgrounds.afterHooks, backgroundSetByEvent),
         ] {
             for change in PropertyChange.changes(before: before, afterUpdate: afterUpdate, afterHooks: final,
-                                                 setByEvent: setByEvent) {
+                                                 setByEvent: setByEvent, includingUnchanged: false) {
                 let reason: PropertyChangeReason
                 switch change.reason {
                 case .unchanged: continue

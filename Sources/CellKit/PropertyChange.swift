@@ -34,14 +34,20 @@ public struct PropertyChange: Hashable, Sendable {
     /// One change per property, in the order of `afterHooks` (then any property that disappeared,
     /// as when a hook installs a configuration of another type), from the inspectable properties
     /// before `updated(for:)`, after it, and after the update hooks. `setByEvent` names the
-    /// properties the triggering event set.
+    /// properties the triggering event set. `includingUnchanged: false` leaves out the
+    /// properties whose reason is `unchanged` (most of them), which a trace does not show.
     public static func changes(before: [InspectableProperty], afterUpdate: [InspectableProperty],
-                               afterHooks: [InspectableProperty], setByEvent: Set<String> = []) -> [PropertyChange] {
+                               afterHooks: [InspectableProperty], setByEvent: Set<String> = [],
+                               includingUnchanged: Bool = true) -> [PropertyChange] {
         // Configurations of one type list properties in the same order: match by position and
         // fall back to names only when the lists differ.
         let aligned = before.count == afterHooks.count && afterUpdate.count == afterHooks.count
             && zip(before, afterHooks).allSatisfy { $0.name == $1.name }
             && zip(afterUpdate, afterHooks).allSatisfy { $0.name == $1.name }
+        if aligned {
+            return alignedChanges(before: before, afterUpdate: afterUpdate, afterHooks: afterHooks,
+                                  setByEvent: setByEvent, includingUnchanged: includingUnchanged)
+        }
         let beforeByName = aligned ? [:] : Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let updatedByName = aligned ? [:] : Dictionary(afterUpdate.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -67,12 +73,40 @@ public struct PropertyChange: Hashable, Sendable {
             result.append(PropertyChange(name: final.name, oldValue: oldValue, newValue: final.value,
                                          isCustomized: final.isCustomized, reason: reason))
         }
+        result.removeAll { !includingUnchanged && $0.reason == .unchanged }
         if !aligned {
             let present = Set(afterHooks.map(\.name))
             for old in before where !present.contains(old.name) {
                 result.append(PropertyChange(name: old.name, oldValue: old.value, newValue: .none,
                                              isCustomized: false, reason: .setByHook))
             }
+        }
+        return result
+    }
+
+    /// `changes` of three lists with the same names in the same order: the same reasons, found by
+    /// comparing the elements in place, and a change made only for a property that is reported.
+    private static func alignedChanges(before: [InspectableProperty], afterUpdate: [InspectableProperty],
+                                       afterHooks: [InspectableProperty], setByEvent: Set<String>,
+                                       includingUnchanged: Bool) -> [PropertyChange] {
+        var result: [PropertyChange] = []
+        result.reserveCapacity(includingUnchanged ? afterHooks.count : 4)
+        for i in afterHooks.indices {
+            let reason: Reason
+            if !setByEvent.isEmpty && setByEvent.contains(afterHooks[i].name) {
+                reason = .setByEvent
+            } else if afterHooks[i].value != afterUpdate[i].value || afterHooks[i].isCustomized != afterUpdate[i].isCustomized {
+                reason = .setByHook
+            } else if afterUpdate[i].value != before[i].value {
+                reason = .restyledByState
+            } else if afterHooks[i].isCustomized {
+                reason = .lockedKept
+            } else {
+                guard includingUnchanged else { continue }
+                reason = .unchanged
+            }
+            result.append(PropertyChange(name: afterHooks[i].name, oldValue: before[i].value, newValue: afterHooks[i].value,
+                                         isCustomized: afterHooks[i].isCustomized, reason: reason))
         }
         return result
     }

@@ -252,3 +252,34 @@ import Testing
         #expect(b["backgroundColor"]?.value == .color(.secondarySystemGroupedBackground))
     }
 }
+
+/// Leaving out unchanged properties leaves out exactly those: the reported changes, their order
+/// and reasons are the full diff's, for lists of one type and of two.
+@Suite struct ReportedChangeTests {
+    @Test func changesWithoutUnchangedAreTheFullDiffFiltered() throws {
+        var before = ListContentConfiguration.sidebarCell()
+        before.text = "Title"
+        before.textProperties.numberOfLines = 2
+        var selected = CellConfigurationState()
+        selected.isSelected = true
+        let afterUpdate = before.updated(for: selected)
+        var afterHooks = afterUpdate
+        afterHooks.secondaryText = "Set by a hook"
+        let lists = [before.inspectableProperties, afterUpdate.inspectableProperties, afterHooks.inspectableProperties]
+        let other = BackgroundConfiguration.listSidebarCell().inspectableProperties
+        for (b, u, h) in [(lists[0], lists[1], lists[2]), (lists[0], lists[0], lists[0]), (lists[0], lists[1], other),
+                          (other, lists[1], lists[2])] {
+            for setByEvent: Set<String> in [[], ["text"], ["textProperties.color", "cornerRadius"]] {
+                let full = PropertyChange.changes(before: b, afterUpdate: u, afterHooks: h, setByEvent: setByEvent)
+                let reported = PropertyChange.changes(before: b, afterUpdate: u, afterHooks: h, setByEvent: setByEvent,
+                                                      includingUnchanged: false)
+                #expect(reported == full.filter { $0.reason != .unchanged })
+            }
+        }
+        let reported = PropertyChange.changes(before: lists[0], afterUpdate: lists[1], afterHooks: lists[2],
+                                              includingUnchanged: false)
+        #expect(reported.contains { $0.name == "textProperties.color" && $0.reason == .restyledByState })
+        #expect(reported.contains { $0.name == "secondaryText" && $0.reason == .setByHook })
+        #expect(reported.contains { $0.name == "text" && $0.reason == .lockedKept })
+    }
+}
