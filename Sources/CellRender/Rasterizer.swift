@@ -454,8 +454,11 @@ final class Rasterizer {
         let shaded = shade(mask, color: color, over: background)
         shaded.pixels.withUnsafeBufferPointer { source in
             for y in part.y..<part.maxY {
-                (buffer.pixels + y * buffer.stride + part.x)
-                    .update(from: source.baseAddress! + (y - at.y) * mask.width + (part.x - at.x), count: part.width)
+                // Only the row's inked columns: the rest of the shaded row is the colour already there.
+                let ink = shaded.ink[y - at.y]
+                let x0 = max(part.x, at.x + Int(ink.lowerBound)), x1 = min(part.maxX, at.x + Int(ink.upperBound))
+                guard x1 > x0 else { continue }
+                (buffer.pixels + y * buffer.stride + x0).update(from: source.baseAddress! + (y - at.y) * mask.width + (x0 - at.x), count: x1 - x0)
             }
         }
     }
@@ -467,11 +470,18 @@ final class Rasterizer {
         if let shaded = shadedMasks[key], shaded.mask === mask { return shaded }
         let ramp = ramp(of: color, over: background)
         var pixels = [UInt32](repeating: background, count: mask.width * mask.height)
+        var ink = [Range<Int32>](repeating: 0..<0, count: mask.height)
         for y in 0..<mask.height {
             let row = mask.bytes + y * mask.stride
-            for x in 0..<mask.width where row[x] != 0 { pixels[y * mask.width + x] = ramp[Int(row[x])] }
+            var first = -1, last = -1
+            for x in 0..<mask.width where row[x] != 0 {
+                pixels[y * mask.width + x] = ramp[Int(row[x])]
+                if first < 0 { first = x }
+                last = x
+            }
+            if first >= 0 { ink[y] = Int32(first)..<Int32(last + 1) }
         }
-        let shaded = ShadedMask(mask: mask, pixels: pixels)
+        let shaded = ShadedMask(mask: mask, pixels: pixels, ink: ink)
         shadedBytes += pixels.count * 4
         if shadedBytes > Rasterizer.shadedBudget {
             shadedMasks.removeAll(keepingCapacity: true)
@@ -574,8 +584,11 @@ private final class ShadedMask {
     }
     let mask: CoverageMask
     let pixels: [UInt32]
-    init(mask: CoverageMask, pixels: [UInt32]) {
+    /// Per row, the columns from its first to its last non-zero coverage (empty for a blank row).
+    let ink: [Range<Int32>]
+    init(mask: CoverageMask, pixels: [UInt32], ink: [Range<Int32>]) {
         self.mask = mask
         self.pixels = pixels
+        self.ink = ink
     }
 }
