@@ -7,6 +7,10 @@ final class EmbeddedListView {
     let style: String
     private(set) var configuration: (any ContentConfiguration)?
     private var view: (any ContentView)?
+    /// What the configuration was made from, and under which provider setting: content set again
+    /// alike (the same texts and symbol, a state the provider configures alike) keeps it.
+    private var madeFrom: (text: String?, secondaryText: String?, symbolName: String?, state: (any ConfigurationState)?,
+                           providerGeneration: Int)?
 
     init(style: String) {
         self.style = style
@@ -18,9 +22,18 @@ final class EmbeddedListView {
     var styleIsKnown: Bool { configuration != nil }
 
     func setContent(text: String?, secondaryText: String?, symbolName: String?, state: (any ConfigurationState)?) {
-        guard let new = PluginHostEnvironment.listContentProvider?.configuration(
-            style: style, text: text, secondaryText: secondaryText, symbolName: symbolName, state: state)
+        let (provider, generation) = PluginHostEnvironment.listContentProviderAndGeneration
+        guard let provider else { return }
+        if let madeFrom, madeFrom.providerGeneration == generation, madeFrom.text == text,
+           madeFrom.secondaryText == secondaryText, madeFrom.symbolName == symbolName,
+           provider.configuresAlike(style: style, madeFrom.state, state)
+        {
+            return
+        }
+        guard let new = provider.configuration(style: style, text: text, secondaryText: secondaryText,
+                                               symbolName: symbolName, state: state)
         else { return }
+        madeFrom = (text, secondaryText, symbolName, state, generation)
         configuration = new
         if let view, view.supports(new) { view.configuration = new } else { view = new.makeContentView() }
     }

@@ -25,7 +25,10 @@ public enum PluginHostEnvironment {
         var line = "[\(message.pluginID)] \(message.level): \(message.text)\n"
         line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     })
-    private static let listProvider = Mutex<(any EmbeddedListContentProvider)?>(ListContentEmbedding())
+    /// The provider, and how many times it was set: embedded views keep what an earlier
+    /// provider gave only while it is still the one set.
+    private static let listProvider = Mutex<(provider: (any EmbeddedListContentProvider)?, generation: Int)>(
+        (ListContentEmbedding(), 0))
 
     /// Receives every message any plugin logs (from any thread).
     public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void) {
@@ -34,11 +37,14 @@ public enum PluginHostEnvironment {
 
     /// Supplies the host `ListContentView`s plugins embed.
     public static func setListContentProvider(_ provider: (any EmbeddedListContentProvider)?) {
-        listProvider.withLock { $0 = provider }
+        listProvider.withLock { $0 = (provider, $0.generation + 1) }
     }
 
     static func log(_ message: PluginLogMessage) { logHandler.withLock { $0 }(message) }
-    static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0 } }
+    static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0.provider } }
+    static var listContentProviderAndGeneration: (provider: (any EmbeddedListContentProvider)?, generation: Int) {
+        listProvider.withLock { $0 }
+    }
 }
 
 /// Builds the list content configurations that plugins embed (`list_view_*` in plugin.h):
@@ -47,6 +53,17 @@ public protocol EmbeddedListContentProvider: Sendable {
     /// nil when the style is unknown.
     func configuration(style: String, text: String?, secondaryText: String?, symbolName: String?,
                        state: (any ConfigurationState)?) -> (any ContentConfiguration)?
+
+    /// Whether `configuration(style:…)` gives equal configurations for states `a` and `b` when
+    /// every other argument is the same: a view embedding one then keeps what it has. The default
+    /// answers false; a provider that knows what its configurations read from the state may say yes.
+    func configuresAlike(style: String, _ a: (any ConfigurationState)?, _ b: (any ConfigurationState)?) -> Bool
+}
+
+extension EmbeddedListContentProvider {
+    public func configuresAlike(style: String, _ a: (any ConfigurationState)?, _ b: (any ConfigurationState)?) -> Bool {
+        false
+    }
 }
 
 /// The host services table (`cellhost_host`) handed to plugins: one per plugin, identical but

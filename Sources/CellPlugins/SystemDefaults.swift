@@ -1,4 +1,5 @@
 import CellKit
+import Synchronization
 
 /// The system defaults plugins ask for ("configurations as a source of default values"): they
 /// come from the same places built-in configurations take them from, so a plugin cell and a
@@ -8,10 +9,25 @@ enum SystemDefaults {
         Font.preferredFont(forTextStyle: style, category: traits.preferredContentSizeCategory)
     }
 
-    /// The layout margins of a default list cell for these traits.
+    /// The layout margins of a default list cell for these traits. Plugins ask for them while
+    /// sizing and drawing, every pass; styling a whole configuration to read them costs more than
+    /// the rest of the call, so each trait collection's answer is kept (a handful per run; bounded).
     static func layoutMargins(for traits: TraitCollection) -> DirectionalEdgeInsets {
+        if let known = marginsByTraits.withLock({ $0[traits] }) { return known }
+        let margins = defaultCellLayoutMargins(for: traits)
+        marginsByTraits.withLock { known in
+            if known.count >= 256 { known.removeAll() }
+            known[traits] = margins
+        }
+        return margins
+    }
+
+    /// What `layoutMargins(for:)` answers, styled anew.
+    static func defaultCellLayoutMargins(for traits: TraitCollection) -> DirectionalEdgeInsets {
         ListContentConfiguration.cell().updated(for: CellConfigurationState(traitCollection: traits)).directionalLayoutMargins
     }
+
+    private static let marginsByTraits = Mutex<[TraitCollection: DirectionalEdgeInsets]>([:])
 }
 
 /// The host's own list content for plugins to embed: `ListContentConfiguration` of the named
@@ -28,5 +44,13 @@ public struct ListContentEmbedding: EmbeddedListContentProvider {
         configuration.secondaryText = secondaryText
         configuration.image = symbolName.map { Image(systemName: $0) }
         return configuration
+    }
+
+    /// The state reaches the configuration only through `updated(for:)` of a fresh one, so two
+    /// states configure alike when they restyle alike (a highlight restyles no list content).
+    public func configuresAlike(style: String, _ a: (any ConfigurationState)?, _ b: (any ConfigurationState)?) -> Bool {
+        guard let style = ListContentConfiguration.Style(rawValue: style) else { return false }
+        return ListContentConfiguration(style: style).restylesAlike((a ?? CellConfigurationState()).cellState,
+                                                                   (b ?? CellConfigurationState()).cellState)
     }
 }
