@@ -31,13 +31,10 @@ public final class CompositorRenderer: FrameRenderer {
         thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
     }
 
-    deinit { writer?.settle() }
-
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) { compositor.setLayer(id, frame: frame, content: content) }
     public func removeLayer(_ id: Int) { compositor.removeLayer(id) }
 
     public func renderFrame() -> RenderedFrame {
-        writer?.settle()  // the last frame's changed strips are copied before the framebuffer changes
         let report = compositor.renderFrame()
         if writer != nil { unwrittenDamage += report.damage }
         return RenderedFrame(damage: report.damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) },
@@ -55,12 +52,10 @@ public final class CompositorRenderer: FrameRenderer {
             // A damage-tinted snapshot also differs from the previous one where that one was tinted.
             writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)
         } else {
-            // No snapshot: the writer copies the strips the damage touches straight from the framebuffer,
-            // on another thread while the engine goes on; `renderFrame` and `deinit` settle that copy
-            // before the framebuffer changes or goes.
+            // No snapshot: the writer copies the rows the damage touches straight from the framebuffer.
             compositor.withFramebufferPixels {
-                writer.enqueue(from: $0.baseAddress!, width: compositor.pixelWidth, height: compositor.pixelHeight,
-                               path: temporary, changed: unwrittenDamage)
+                writer.enqueue(pixels: $0, width: compositor.pixelWidth, height: compositor.pixelHeight, path: temporary,
+                               changed: unwrittenDamage)
             }
         }
         unwrittenDamage.removeAll(keepingCapacity: true)

@@ -216,10 +216,8 @@ public final class Compositor {
         return report
     }
 
-    /// The framebuffer's pixels (row-major premultiplied ARGB, `pixelWidth` per row, no tint): the
-    /// PNG writer copies the rows that changed without a snapshot. The storage lives as long as the
-    /// compositor and changes only in `renderFrame()`, so a reader may finish after `body` returns
-    /// if it is done before the next `renderFrame()` (the compositor renderer waits for it).
+    /// The framebuffer's pixels (row-major premultiplied ARGB, `pixelWidth` per row, no tint),
+    /// valid inside `body` only: the PNG writer copies the rows that changed without a snapshot.
     public func withFramebufferPixels<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: framebuffer.pixels, count: framebuffer.width * framebuffer.height))
     }

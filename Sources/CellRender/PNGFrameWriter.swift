@@ -12,8 +12,6 @@ public final class PNGFrameWriter: @unchecked Sendable {
     private let pool = StripPixelPool()
     /// Size of the last frame queued: a frame of another size hands over every row.
     private var queuedSize: (width: Int, height: Int)?
-    /// The copy of the last frame queued with `enqueue(from:…)`, until `settle()`.
-    private var pendingCopy: StripCopy?
 
     /// `capacity`: frames that may wait for encoding before `enqueue` blocks;
     /// `encoders`: threads deflating one frame's strips at the same time;
@@ -37,10 +35,7 @@ public final class PNGFrameWriter: @unchecked Sendable {
         thread.start()
     }
 
-    deinit {
-        settle()
-        work.close()
-    }
+    deinit { work.close() }
 
     /// Queues `image` to be written to `path`; returns at once unless the queue is full.
     /// `changed`: every rectangle whose pixels may differ from the previously queued frame, or
@@ -56,46 +51,25 @@ public final class PNGFrameWriter: @unchecked Sendable {
     /// `pixels` may change as soon as this returns.
     public func enqueue(pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, path: String, changed: [PixelRect]?) {
         precondition(pixels.count == width * height, "pixel count must be width × height")
-        settle()
-        let copy = StripCopy(pixels: pixels.baseAddress!, width: width, height: height, path: path,
-                             strips: strips(width: width, height: height, changed: changed), pool: pool, queue: work)
-        work.reserveRoom()
-        copy.runOrWait()
-    }
-
-    /// As `enqueue(pixels:…)`, but returns before the changed strips are copied: another thread
-    /// copies them while the caller goes on. The caller calls `settle()` before the pixels change
-    /// (the compositor renderer does before it renders the next frame); the frames queued after
-    /// this one, and `finish()`, settle first.
-    public func enqueue(from pixels: UnsafePointer<UInt32>, width: Int, height: Int, path: String, changed: [PixelRect]?) {
-        settle()
-        let copy = StripCopy(pixels: pixels, width: width, height: height, path: path,
-                             strips: strips(width: width, height: height, changed: changed), pool: pool, queue: work)
-        work.reserveRoom()
-        pendingCopy = copy
-        DispatchQueue.global().async { copy.run() }
-    }
-
-    /// Returns once the frame last queued with `enqueue(from:…)` no longer reads its pixels:
-    /// copies them on this thread if no other thread has started to, else waits for that copy.
-    public func settle() {
-        guard let copy = pendingCopy else { return }
-        pendingCopy = nil
-        copy.runOrWait()
-    }
-
-    /// The strips a frame hands over: those `changed` touches, or every strip (nil) when the size
-    /// is new or the damage unknown.
-    private func strips(width: Int, height: Int, changed: [PixelRect]?) -> [Int]? {
-        defer { queuedSize = (width, height) }
-        guard let changed, let queuedSize, queuedSize == (width, height) else { return nil }
-        return PNGStripEncoder.strips(touching: changed, width: width, height: height, stripHeight: PNGStripEncoder.defaultStripHeight)
+        let stripHeight = PNGStripEncoder.defaultStripHeight
+        var strips: [Int]?
+        if let changed, let queuedSize, queuedSize == (width, height) {
+            strips = PNGStripEncoder.strips(touching: changed, width: width, height: height, stripHeight: stripHeight)
+        }
+        queuedSize = (width, height)
+        let capacity = stripHeight * width
+        let buffers = (strips ?? Array(0..<(height + stripHeight - 1) / stripHeight)).map { strip in
+            let rows = PNGStripEncoder.rows(of: strip, height: height, stripHeight: stripHeight)
+            let buffer = pool.take(capacity: capacity)
+            buffer.update(from: pixels.baseAddress! + rows.lowerBound * width, count: rows.count * width)
+            return buffer
+        }
+        work.enqueue(FrameStrips(width: width, height: height, strips: strips, buffers: buffers, path: path))
     }
 
     /// Waits until every queued frame is written. Throws the first write error (naming its path)
     /// and how many others failed. The writer accepts no frames afterwards.
     public func finish() throws(PNGWriteFailure) {
-        settle()
         let failures = work.drain()
         if !failures.isEmpty { throw PNGWriteFailure(errors: failures) }
     }
@@ -111,68 +85,6 @@ private struct FrameStrips {
     var path: String
 }
 
-/// One frame's changed strips, copied from the caller's pixels into pool buffers and queued by
-/// whichever thread claims the copy first: a worker started for it, or the caller when it needs
-/// the pixels back before the worker started (so it never waits for a thread to be scheduled).
-private final class StripCopy: @unchecked Sendable {
-    private let pixels: UnsafePointer<UInt32>
-    private let width: Int, height: Int
-    private let path: String
-    private let strips: [Int]?
-    private let pool: StripPixelPool
-    private let queue: FrameQueue
-    private let condition = NSCondition()
-    private enum State { case waiting, copying, done }
-    private var state = State.waiting
-
-    init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, path: String, strips: [Int]?,
-         pool: StripPixelPool, queue: FrameQueue) {
-        self.pixels = pixels
-        self.width = width
-        self.height = height
-        self.path = path
-        self.strips = strips
-        self.pool = pool
-        self.queue = queue
-    }
-
-    /// Copies and queues the frame unless another thread has claimed it.
-    func run() {
-        if claim() { copyAndQueue() }
-    }
-
-    /// Copies and queues the frame, or waits until the thread that claimed it has.
-    func runOrWait() {
-        if claim() { copyAndQueue(); return }
-        condition.lock()
-        while state != .done { condition.wait() }
-        condition.unlock()
-    }
-
-    private func claim() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard state == .waiting else { return false }
-        state = .copying
-        return true
-    }
-
-    private func copyAndQueue() {
-        let stripHeight = PNGStripEncoder.defaultStripHeight, capacity = stripHeight * width
-        let buffers = (strips ?? Array(0..<(height + stripHeight - 1) / stripHeight)).map { strip in
-            let rows = PNGStripEncoder.rows(of: strip, height: height, stripHeight: stripHeight)
-            let buffer = pool.take(capacity: capacity)
-            buffer.update(from: pixels + rows.lowerBound * width, count: rows.count * width)
-            return buffer
-        }
-        queue.append(FrameStrips(width: width, height: height, strips: strips, buffers: buffers, path: path))
-        condition.lock()
-        state = .done
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
 /// The frames waiting to be encoded and the encoder's bookkeeping, under one lock.
 private final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
@@ -180,10 +92,8 @@ private final class FrameQueue: @unchecked Sendable {
     private var errors: [PNGError] = []
     private var encoding = false
     private var closed = false
-    /// The queuing thread waits for the encoder: in `reserveRoom` (queue full) or in `drain`.
+    /// The queuing thread waits for the encoder: in `enqueue` (queue full) or in `drain`.
     private var producerWaits = false
-    /// Places kept by `reserveRoom` for frames still being copied.
-    private var reserved = 0
     private let capacity: Int
     /// Used by the writer thread only.
     private let encoder: PNGStripEncoder
@@ -201,25 +111,15 @@ private final class FrameQueue: @unchecked Sendable {
     /// Frames never encoded (the writer released without `finish()`) still own their buffers.
     deinit { queue.forEach { $0.buffers.forEach { $0.deallocate() } } }
 
-    /// Waits until a frame more fits in the queue and keeps that place for `append`.
-    func reserveRoom() {
+    func enqueue(_ frame: FrameStrips) {
         condition.lock()
         defer { condition.unlock() }
-        while queue.count + reserved >= capacity && !closed {
+        while queue.count >= capacity && !closed {
             producerWaits = true
             condition.wait()
         }
         producerWaits = false
         precondition(!closed, "PNGFrameWriter used after finish()")
-        reserved += 1
-    }
-
-    /// Queues a frame in the place `reserveRoom` kept (a writer released unfinished frees it).
-    func append(_ frame: FrameStrips) {
-        condition.lock()
-        defer { condition.unlock() }
-        reserved -= 1
-        guard !closed else { frame.buffers.forEach { $0.deallocate() }; return }
         queue.append(frame)
         condition.broadcast()
     }

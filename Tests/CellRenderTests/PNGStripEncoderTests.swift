@@ -182,32 +182,6 @@ import Testing
         }
     }
 
-    @Test func deferredCopiesShowEachFrameAsItWasWhenQueued() throws {
-        let writer = PNGFrameWriter(capacity: 2)
-        var g = SeededGenerator(state: 29)
-        var image = opaqueImage(width: 80, height: 120)
-        let framebuffer = UnsafeMutablePointer<UInt32>.allocate(capacity: image.pixels.count)
-        defer { framebuffer.deallocate() }
-        var expected: [(String, RasterImage)] = []
-        for i in 0..<24 {
-            let rect = PixelRect(x: Int.random(in: 0..<80, using: &g), y: Int.random(in: 0..<120, using: &g), width: 11, height: 9)
-                .intersection(PixelRect(x: 0, y: 0, width: 80, height: 120))
-            paint(&image, rect, &g, opaque: i % 5 != 4)
-            image.pixels.withUnsafeBufferPointer { framebuffer.update(from: $0.baseAddress!, count: $0.count) }
-            let path = Fixtures.temporaryDirectory + "/deferred-\(i).png"
-            writer.enqueue(from: framebuffer, width: 80, height: 120, path: path, changed: i == 0 ? nil : [rect])
-            expected.append((path, image))
-            if i % 3 == 1 { usleep(300) }  // let the copying thread claim some frames, the caller others
-            writer.settle()
-            // Once settled the writer reads nothing more: garbage here must not reach any file.
-            framebuffer.update(repeating: 0xFF00_FF00, count: 80 * 120)
-        }
-        try writer.finish()
-        for (path, image) in expected {
-            #expect(try RasterImage.decodePNG(path: path).maxChannelDifference(to: image) <= 1, "\(path)")
-        }
-    }
-
     @Test func writerHandsOverChangedRowsAndEveryFrameShowsTheWholeImage() throws {
         let writer = PNGFrameWriter(capacity: 2)
         var g = SeededGenerator(state: 11)
