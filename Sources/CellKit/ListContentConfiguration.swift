@@ -88,6 +88,12 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, Property
     /// selected, focused and disabled flags, nothing else; each restyled value is a function of
     /// them and the style alone (fonts scale to an absolute size), so restyling twice is restyling once.
     public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
+        Self.statesRestyleAlike(a, b)
+    }
+
+    /// What `restylesAlike` answers for every list content configuration: it reads no value of
+    /// the configuration, so asking needs none.
+    public static func statesRestyleAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
         a.isSelected == b.isSelected && a.isFocused == b.isFocused && a.isDisabled == b.isDisabled
             && a.traitCollection.listEnvironment == b.traitCollection.listEnvironment
             && a.traitCollection.preferredContentSizeCategory == b.traitCollection.preferredContentSizeCategory

@@ -49,8 +49,8 @@ public struct ListContentEmbedding: EmbeddedListContentProvider {
     /// The state reaches the configuration only through `updated(for:)` of a fresh one, so two
     /// states configure alike when they restyle alike (a highlight restyles no list content).
     public func configuresAlike(style: String, _ a: (any ConfigurationState)?, _ b: (any ConfigurationState)?) -> Bool {
-        guard let style = ListContentConfiguration.Style(rawValue: style) else { return false }
-        return ListContentConfiguration(style: style).restylesAlike((a ?? CellConfigurationState()).cellState,
-                                                                   (b ?? CellConfigurationState()).cellState)
+        guard ListContentConfiguration.Style(rawValue: style) != nil else { return false }
+        return ListContentConfiguration.statesRestyleAlike((a ?? CellConfigurationState()).cellState,
+                                                           (b ?? CellConfigurationState()).cellState)
     }
 }
