@@ -392,20 +392,27 @@ final class Rasterizer {
                 if let composed, !composed.hasInk { continue }
                 var inked = PixelRect.zero
                 defer { if solidBeneath != nil { drawnSince.append(inked.intersection(clip)) } }
-                var k = 0
-                for piece in line.pieces {
-                    for g in piece.range {
-                        let p = placements[k]
-                        k += 1
-                        guard let glyph = textEngine.glyphMask(face: piece.run.face, glyph: piece.run.glyphs[g], pixelSize: pixelSize,
-                                                               phase: p.phase) else { continue }
-                        let at = PixelRect(x: anchorX + p.x + glyph.left, y: anchorY + p.y - glyph.top,
-                                           width: glyph.mask.width, height: glyph.mask.height)
-                        inked = inked.union(at)
-                        pixman_image_composite32(PIXMAN_OP_OVER, source, glyph.mask.image, group.buffer.image, 0, 0, 0, 0,
-                                                 Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
-                    }
+                forEachGlyphMask(of: line, pixelSize: pixelSize) { mask, x, y in
+                    let at = PixelRect(x: anchorX + x, y: anchorY + y, width: mask.width, height: mask.height)
+                    inked = inked.union(at)
+                    pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, group.buffer.image, 0, 0, 0, 0,
+                                             Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
                 }
+            }
+        }
+    }
+
+    /// Each glyph of `line` that has a mask, at the current `placements`: the mask and its top-left
+    /// corner relative to the line's anchor. Caller holds the text engine's lock.
+    private func forEachGlyphMask(of line: TextLayout.Line, pixelSize: Double, _ body: (CoverageMask, Int, Int) -> Void) {
+        var k = 0
+        for piece in line.pieces {
+            for g in piece.range {
+                let p = placements[k]
+                k += 1
+                guard let glyph = textEngine.glyphMask(face: piece.run.face, glyph: piece.run.glyphs[g], pixelSize: pixelSize,
+                                                       phase: p.phase) else { continue }
+                body(glyph.mask, p.x + glyph.left, p.y - glyph.top)
             }
         }
     }
@@ -414,16 +421,7 @@ final class Rasterizer {
     /// with the layout. Caller holds the text engine's lock.
     private func compose(_ line: TextLayout.Line, index: Int, of layout: TextLayout, pixelSize: Double) -> ComposedLine {
         var glyphs: [(mask: CoverageMask, x: Int, y: Int)] = []
-        var k = 0
-        for piece in line.pieces {
-            for g in piece.range {
-                let p = placements[k]
-                k += 1
-                guard let glyph = textEngine.glyphMask(face: piece.run.face, glyph: piece.run.glyphs[g], pixelSize: pixelSize,
-                                                       phase: p.phase) else { continue }
-                glyphs.append((glyph.mask, p.x + glyph.left, p.y - glyph.top))
-            }
-        }
+        forEachGlyphMask(of: line, pixelSize: pixelSize) { glyphs.append(($0, $1, $2)) }
         let merged = ComposedLine.merge(glyphs, maxPixels: Rasterizer.maxComposedPixels)
         let composed = ComposedLine(pixelSize: pixelSize, placements: placements, mask: merged?.mask,
                                     left: merged?.left ?? 0, top: merged?.top ?? 0, hasInk: !glyphs.isEmpty)
