@@ -34,8 +34,7 @@ static inline size_t cellhost_strip_scanline_bytes(uint32_t width, uint32_t rows
 }
 
 /* The most bytes a strip of `scanline_bytes` can deflate to. */
-static inline size_t cellhost_strip_bound(cellhost_strip_deflater *d, size_t scanline_bytes) {
-    (void)d;
+static inline size_t cellhost_strip_bound(size_t scanline_bytes) {
     return cellhost_run_deflate_bound(scanline_bytes);
 }
 

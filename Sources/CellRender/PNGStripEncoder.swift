@@ -57,7 +57,7 @@ final class PNGStripEncoder {
         self.stripHeight = stripHeight
         self.pool = pool
         deflaters = (0..<max(1, workers)).map { _ in
-            guard let deflater = cellhost_strip_deflater_create() else { fatalError("zlib: cannot allocate a deflater") }
+            guard let deflater = cellhost_strip_deflater_create() else { fatalError("cannot allocate a strip deflater") }
             return deflater
         }
     }
@@ -282,7 +282,7 @@ final class PNGStripEncoder {
         let rows = range.count
         let scanlineBytes = cellhost_strip_scanline_bytes(UInt32(width), UInt32(rows), Int32(channels))
         let prefix = index == 0 ? PNGStripEncoder.zlibHeader.count : 0
-        let capacity = 12 + prefix + cellhost_strip_bound(deflater, scanlineBytes)
+        let capacity = 12 + prefix + cellhost_strip_bound(scanlineBytes)
         strip.reserve(capacity)
         let chunk = strip.storage!
         if prefix > 0 { (chunk + 8).initialize(from: PNGStripEncoder.zlibHeader, count: prefix) }
