@@ -51,6 +51,7 @@ public final class Compositor {
     /// Text lines drawn through a composed mask so far; coverage masks written over a known solid colour.
     var linesComposited: Int { rasterizer.linesComposited }
     var masksOverSolid: Int { rasterizer.masksOverSolid }
+    var fillsOverSolid: Int { rasterizer.fillsOverSolid }
 
     /// A layer drawn as one solid colour over `rect` (framebuffer pixels).
     private struct SolidFill {

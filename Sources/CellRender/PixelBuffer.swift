@@ -47,6 +47,15 @@ final class PixelBuffer {
         for y in 0..<height { (pixels + y * stride).update(repeating: 0, count: width) }
     }
 
+    /// Sets every pixel of `rect` (clipped to the buffer, not to its clip region) to `argb`:
+    /// `pixman_fill` straight into the pixels, what a `SRC` fill of the colour writes there,
+    /// without the boxes, region and clip a fill through the image costs.
+    func fill(_ rect: PixelRect, argb: UInt32) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        _ = pixman_fill(pixels, Int32(stride), 32, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), argb)
+    }
+
     /// Restricts every following composite into this buffer to `rect` (nil = no clip).
     func setClip(_ rect: PixelRect?) {
         guard let rect else { pixman_image_set_clip_region32(image, nil); return }

@@ -55,11 +55,28 @@ final class Rasterizer {
     private(set) var linesComposited = 0
     /// Where the glyphs of the line being drawn land (reused between lines).
     private var placements: [GlyphPlacement] = []
+    /// The layouts and faces of the last text runs drawn, found by comparing requests (a redrawn
+    /// row draws the same few runs again) instead of hashing each into the engine's caches.
+    private var recentLayouts: [RecentLayout] = []
+    private var nextRecentLayout = 0
+    private struct RecentLayout {
+        let request: TextLayoutRequest
+        let width: Double
+        let layout: TextLayout
+        let face: FontFace
+    }
+    /// Text runs whose layouts are kept in `recentLayouts`.
+    static let recentLayoutCount = 8
+    /// The masks of the last symbols drawn (see `symbolMask`).
+    private var recentSymbols: [(name: String, size: Int, weight: FontWeight, mask: CoverageMask)] = []
+    private var nextRecentSymbol = 0
     /// The clips `startsWithCoveringFill` walks through (reused between calls).
     private var clipScratch: [PixelRect] = []
     /// Masks (text lines, symbols, strokes, shadows) written from a ramp over the solid colour
     /// beneath them (see `SolidBeneath`).
     private(set) var masksOverSolid = 0
+    /// Translucent rectangles filled as the one pixel they give over the solid colour beneath.
+    private(set) var fillsOverSolid = 0
     /// Opaque rectangles filled so far (each starts a new `SolidBeneath`).
     private var solidFills = 0
 
@@ -78,7 +95,14 @@ final class Rasterizer {
     private var drawnSince: [PixelRect] = []
     /// Text colour over background colour → the 256 pixels of each coverage (a few in use at once).
     private var ramps: [UInt64: [UInt32]] = [:]
+    /// Colour over background colour → the pixel OVER gives (`over`), and where pixman computes it.
+    private var blends: [UInt64: UInt32] = [:]
+    private let blendPixel = PixelBuffer(width: 1, height: 1)
     private var shadedMasks: [ShadedMask.Key: ShadedMask] = [:]
+    /// The last shaded masks used, compared before the hashed lookup (a redrawn row asks again for
+    /// the few it drew before).
+    private var recentShaded: [ShadedMask] = []
+    private var nextRecentShaded = 0
     private var shadedBytes = 0
     private let coverageRamp: CoverageMask = {
         let mask = CoverageMask(width: 256, height: 1)
@@ -110,7 +134,7 @@ final class Rasterizer {
         let bounds = clip ?? target.bounds
         if targetIsBlank {
             self.targetIsBlank = true
-        } else if (usesFastPaths && startsWithCoveringFill(list, bounds: bounds)) || clip != nil {
+        } else if clip != nil || (usesFastPaths && startsWithCoveringFill(list, bounds: bounds)) {
             self.targetIsBlank = false
         } else {
             target.clear()
@@ -276,8 +300,18 @@ final class Rasterizer {
         let group = top
         let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
         if shape.radius4 == 0 {
-            group.buffer.setClip(group.clip)
-            fillBoxes(group.buffer, [r], argb: argb, op: argb >> 24 == 255 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER)
+            let drawn = r.intersection(group.clip)
+            if argb >> 24 == 255 {
+                group.buffer.fill(drawn, argb: argb)
+            } else if let solid = solidBeneath, solid.buffer === group.buffer, solid.rect.contains(drawn.intersection(group.buffer.bounds)),
+                      !drawnSince.contains(where: { !$0.intersection(drawn).isEmpty }) {
+                // Every pixel beneath is `solid.argb`: each becomes the one pixel OVER gives there.
+                group.buffer.fill(drawn, argb: over(argb, solid.argb))
+                fillsOverSolid += 1
+            } else {
+                group.buffer.setClip(group.clip)
+                fillBoxes(group.buffer, [r], argb: argb, op: PIXMAN_OP_OVER)
+            }
             if argb >> 24 == 255 && usesCoverageShortcuts {
                 solidBeneath = SolidBeneath(buffer: group.buffer, rect: r.intersection(group.clip).intersection(group.buffer.bounds), argb: argb)
                 drawnSince.removeAll(keepingCapacity: true)
@@ -350,9 +384,12 @@ final class Rasterizer {
         var clip = group.clip
         if run.lineBreakMode == .byClipping { clip = clip.intersection(pixelRect(frame)) }
         group.buffer.setClip(clip)
+        // Taken out of the property while the line loop appends to it (no access check per glyph).
+        var placements = self.placements
+        self.placements = []
+        defer { placements.removeAll(keepingCapacity: true); self.placements = placements }
         textEngine.withLock {
-            let layout = textEngine.layout(run.layoutRequest, width: frame.width)
-            let face = textEngine.face(for: run.font)
+            let (layout, face) = layoutAndFace(run.layoutRequest, width: frame.width)
             let pixelSize = layout.pointSize * scale
             let textHeight = Double(layout.lines.count) * layout.lineHeight
             let top = frame.minY + max(0, (frame.height - textHeight) / 2)
@@ -381,7 +418,7 @@ final class Rasterizer {
                 }
                 guard !placements.isEmpty else { continue }
                 let composed = usesCoverageShortcuts ? (layout.composed.line(i, pixelSize: pixelSize, placements: placements)
-                                                ?? compose(line, index: i, of: layout, pixelSize: pixelSize)) : nil
+                                                ?? compose(line, index: i, of: layout, pixelSize: pixelSize, placements: placements)) : nil
                 if let composed, let mask = composed.mask {
                     let at = PixelRect(x: anchorX + composed.left, y: anchorY + composed.top, width: mask.width, height: mask.height)
                     let drawn = composite(argb: run.color.premultipliedARGB, mask: mask, at: at, clip: clip, into: group.buffer)
@@ -392,7 +429,7 @@ final class Rasterizer {
                 if let composed, !composed.hasInk { continue }
                 var inked = PixelRect.zero
                 defer { if solidBeneath != nil { drawnSince.append(inked.intersection(clip)) } }
-                forEachGlyphMask(of: line, pixelSize: pixelSize) { mask, x, y in
+                forEachGlyphMask(of: line, pixelSize: pixelSize, placements: placements) { mask, x, y in
                     let at = PixelRect(x: anchorX + x, y: anchorY + y, width: mask.width, height: mask.height)
                     inked = inked.union(at)
                     pixman_image_composite32(PIXMAN_OP_OVER, source, mask.image, group.buffer.image, 0, 0, 0, 0,
@@ -402,9 +439,10 @@ final class Rasterizer {
         }
     }
 
-    /// Each glyph of `line` that has a mask, at the current `placements`: the mask and its top-left
-    /// corner relative to the line's anchor. Caller holds the text engine's lock.
-    private func forEachGlyphMask(of line: TextLayout.Line, pixelSize: Double, _ body: (CoverageMask, Int, Int) -> Void) {
+    /// Each glyph of `line` that has a mask, at `placements`: the mask and its top-left corner
+    /// relative to the line's anchor. Caller holds the text engine's lock.
+    private func forEachGlyphMask(of line: TextLayout.Line, pixelSize: Double, placements: [GlyphPlacement],
+                                  _ body: (CoverageMask, Int, Int) -> Void) {
         var k = 0
         for piece in line.pieces {
             for g in piece.range {
@@ -417,17 +455,49 @@ final class Rasterizer {
         }
     }
 
-    /// Merges the glyph masks of line `index` at the current `placements` and keeps the result
-    /// with the layout. Caller holds the text engine's lock.
-    private func compose(_ line: TextLayout.Line, index: Int, of layout: TextLayout, pixelSize: Double) -> ComposedLine {
+    /// Merges the glyph masks of line `index` at `placements` and keeps the result with the
+    /// layout. Caller holds the text engine's lock.
+    private func compose(_ line: TextLayout.Line, index: Int, of layout: TextLayout, pixelSize: Double,
+                         placements: [GlyphPlacement]) -> ComposedLine {
         var glyphs: [(mask: CoverageMask, x: Int, y: Int)] = []
-        forEachGlyphMask(of: line, pixelSize: pixelSize) { glyphs.append(($0, $1, $2)) }
+        forEachGlyphMask(of: line, pixelSize: pixelSize, placements: placements) { glyphs.append(($0, $1, $2)) }
         let merged = ComposedLine.merge(glyphs, maxPixels: Rasterizer.maxComposedPixels)
         let composed = ComposedLine(pixelSize: pixelSize, placements: placements, mask: merged?.mask,
                                     left: merged?.left ?? 0, top: merged?.top ?? 0, hasInk: !glyphs.isEmpty)
         layout.composed.add(composed, at: index)
         textEngine.noteComposed(bytes: merged.map { $0.mask.stride * $0.mask.height } ?? 0)
         return composed
+    }
+
+    /// The layout of `request` at `width` and its face: from the last runs drawn when one asked
+    /// for the same, else from the engine's caches. Caller holds the text engine's lock.
+    private func layoutAndFace(_ request: TextLayoutRequest, width: Double) -> (TextLayout, FontFace) {
+        for i in recentLayouts.indices where recentLayouts[i].width == width && recentLayouts[i].request == request {
+            return (recentLayouts[i].layout, recentLayouts[i].face)
+        }
+        let layout = textEngine.layout(request, width: width)
+        let face = textEngine.face(for: request.font)
+        let recent = RecentLayout(request: request, width: width, layout: layout, face: face)
+        if recentLayouts.count < Rasterizer.recentLayoutCount {
+            recentLayouts.append(recent)
+        } else {
+            recentLayouts[nextRecentLayout] = recent
+            nextRecentLayout = (nextRecentLayout + 1) % Rasterizer.recentLayoutCount
+        }
+        return (layout, face)
+    }
+
+    /// The pixel pixman gives compositing `color` OVER `background` (both premultiplied), kept
+    /// per pair of colours.
+    private func over(_ color: UInt32, _ background: UInt32) -> UInt32 {
+        let key = UInt64(color) << 32 | UInt64(background)
+        if let pixel = blends[key] { return pixel }
+        blendPixel.pixels[0] = background
+        pixman_image_composite32(PIXMAN_OP_OVER, solid(color), nil, blendPixel.image, 0, 0, 0, 0, 0, 0, 1, 1)
+        let pixel = blendPixel.pixels[0]
+        if blends.count >= 256 { blends.removeAll(keepingCapacity: true) }
+        blends[key] = pixel
+        return pixel
     }
 
     /// The pixels compositing `color` through each coverage 0…255 over `background` gives, as
@@ -464,8 +534,12 @@ final class Rasterizer {
     /// `mask` composited in `color` over `background`: `ramp[coverage]` where coverage is not
     /// zero, `background` where it is (what compositing leaves there). Kept per mask and colours.
     private func shade(_ mask: CoverageMask, color: UInt32, over background: UInt32) -> ShadedMask {
+        for i in recentShaded.indices
+        where recentShaded[i].mask === mask && recentShaded[i].color == color && recentShaded[i].background == background {
+            return recentShaded[i]
+        }
         let key = ShadedMask.Key(mask: ObjectIdentifier(mask), color: color, background: background)
-        if let shaded = shadedMasks[key], shaded.mask === mask { return shaded }
+        if let shaded = shadedMasks[key], shaded.mask === mask { return remember(shaded) }
         let ramp = ramp(of: color, over: background)
         var pixels = [UInt32](repeating: background, count: mask.width * mask.height)
         var ink = [Range<Int32>](repeating: 0..<0, count: mask.height)
@@ -479,15 +553,30 @@ final class Rasterizer {
             }
             if first >= 0 { ink[y] = Int32(first)..<Int32(last + 1) }
         }
-        let shaded = ShadedMask(mask: mask, pixels: pixels, ink: ink)
+        let shaded = ShadedMask(mask: mask, color: color, background: background, pixels: pixels, ink: ink)
         shadedBytes += pixels.count * 4
         if shadedBytes > Rasterizer.shadedBudget {
             shadedMasks.removeAll(keepingCapacity: true)
+            recentShaded.removeAll(keepingCapacity: true)
             shadedBytes = pixels.count * 4
         }
         shadedMasks[key] = shaded
+        return remember(shaded)
+    }
+
+    /// Keeps `shaded` among the last few used (the oldest goes).
+    private func remember(_ shaded: ShadedMask) -> ShadedMask {
+        if recentShaded.count < Rasterizer.recentShadedCount {
+            recentShaded.append(shaded)
+        } else {
+            recentShaded[nextRecentShaded] = shaded
+            nextRecentShaded = (nextRecentShaded + 1) % Rasterizer.recentShadedCount
+        }
         return shaded
     }
+
+    /// Shaded masks compared before the hashed lookup.
+    static let recentShadedCount = 16
 
     /// Bytes of shaded masks a rasterizer keeps before it drops them all.
     static let shadedBudget = 8 << 20
@@ -502,11 +591,32 @@ final class Rasterizer {
         let size = Int((side * scale).rounded())
         guard size > 0 else { return }
         if name != SymbolCatalog.missingName && !SymbolRenderer.isKnown(name) { problems.append("unknown symbol \"\(name)\" drawn as a missing-symbol box") }
-        let mask = textEngine.symbolMask(name: name, size: size, weight: weight)
+        let mask = symbolMask(name: name, size: size, weight: weight)
         let x = Int((frame.midX * scale + offsetX - Double(size) / 2).rounded())
         let y = Int((frame.midY * scale + offsetY - Double(size) / 2).rounded())
         composite(argb: argb, mask: mask, x: x, y: y)
     }
+
+    /// A symbol's mask: from the last symbols drawn when one asked for the same, else from the
+    /// engine's cache (which hashes the name under its lock).
+    private func symbolMask(name: String, size: Int, weight: FontWeight) -> CoverageMask {
+        for i in recentSymbols.indices
+        where recentSymbols[i].size == size && recentSymbols[i].weight == weight && recentSymbols[i].name == name {
+            return recentSymbols[i].mask
+        }
+        let mask = textEngine.symbolMask(name: name, size: size, weight: weight)
+        let recent = (name: name, size: size, weight: weight, mask: mask)
+        if recentSymbols.count < Rasterizer.recentSymbolCount {
+            recentSymbols.append(recent)
+        } else {
+            recentSymbols[nextRecentSymbol] = recent
+            nextRecentSymbol = (nextRecentSymbol + 1) % Rasterizer.recentSymbolCount
+        }
+        return mask
+    }
+
+    /// Symbols whose masks are kept in `recentSymbols`.
+    static let recentSymbolCount = 8
 
     private func drawImage(path: String, frame: Rect, mode: ContentMode, tint: Color?) {
         let dest = pixelRect(frame)
@@ -581,11 +691,15 @@ private final class ShadedMask {
         var background: UInt32
     }
     let mask: CoverageMask
+    let color: UInt32
+    let background: UInt32
     let pixels: [UInt32]
     /// Per row, the columns from its first to its last non-zero coverage (empty for a blank row).
     let ink: [Range<Int32>]
-    init(mask: CoverageMask, pixels: [UInt32], ink: [Range<Int32>]) {
+    init(mask: CoverageMask, color: UInt32, background: UInt32, pixels: [UInt32], ink: [Range<Int32>]) {
         self.mask = mask
+        self.color = color
+        self.background = background
         self.pixels = pixels
         self.ink = ink
     }
