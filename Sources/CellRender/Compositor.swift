@@ -107,10 +107,11 @@ public final class Compositor {
     /// drawn until `renderFrame()`; an unchanged frame and list cost nothing.
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
         if let layer = layers[id] {
-            guard layer.frame != frame || layer.content != content else { return }
+            let sameContent = layer.content == content  // compared once: a comparison walks both lists
+            guard layer.frame != frame || !sameContent else { return }
             let s = Double(scale)
             let dx = (frame.minX - layer.frame.minX) * s, dy = (frame.minY - layer.frame.minY) * s
-            if layer.content == content && !layer.needsRaster && dx == dx.rounded() && dy == dy.rounded() {
+            if sameContent && !layer.needsRaster && dx == dx.rounded() && dy == dy.rounded() {
                 let previous = layer.pixelMove ?? (0, 0)
                 layer.pixelMove = (previous.dx + Int(dx), previous.dy + Int(dy))
             } else {
