@@ -206,6 +206,44 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
     return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, d->scanlines, last, out);
 }
 
+/* Inflates one strip's raw-deflate segment (`in`, without the zlib header) back into premultiplied
+   ARGB32 pixels (`rows` rows of `width`, packed) from `channels`-byte scanlines with filter 0, as
+   cellhost_deflate_strip wrote them, through the deflater's scanline buffer. Used only for strips
+   whose pixels are all opaque (straight and premultiplied then agree), to deflate them again with
+   the other colour type without keeping a copy of every strip's pixels. Returns 0, or -1 when the
+   segment does not inflate to exactly the expected scanlines or memory fails. */
+static inline int cellhost_inflate_strip(cellhost_strip_deflater *d, const unsigned char *in, size_t in_length,
+                                         uint32_t width, uint32_t rows, int channels, uint32_t *pixels) {
+    size_t row_bytes = 1 + (size_t)width * (size_t)channels, total = row_bytes * rows;
+    if (total > d->capacity) {
+        unsigned char *grown = (unsigned char *)realloc(d->scanlines, total);
+        if (!grown) return -1;
+        d->scanlines = grown;
+        d->capacity = total;
+    }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, -15) != Z_OK) return -1;
+    z.next_in = (Bytef *)in;
+    z.avail_in = (uInt)in_length;
+    z.next_out = d->scanlines;
+    z.avail_out = (uInt)total;
+    int status = inflate(&z, Z_SYNC_FLUSH);
+    int complete = (status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR) && z.avail_out == 0;
+    inflateEnd(&z);
+    if (!complete) return -1;
+    for (uint32_t y = 0; y < rows; y++) {
+        const unsigned char *s = d->scanlines + (size_t)y * row_bytes + 1;
+        uint32_t *p = pixels + (size_t)y * width;
+        if (channels == 3) {
+            for (uint32_t x = 0; x < width; x++, s += 3) p[x] = 0xFF000000u | (uint32_t)s[0] << 16 | (uint32_t)s[1] << 8 | s[2];
+        } else {
+            for (uint32_t x = 0; x < width; x++, s += 4) p[x] = (uint32_t)s[3] << 24 | (uint32_t)s[0] << 16 | (uint32_t)s[1] << 8 | s[2];
+        }
+    }
+    return 0;
+}
+
 /* Adler-32 of two concatenated byte runs from the Adler-32 of each and the second's length. */
 static inline uint32_t cellhost_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
     return (uint32_t)adler32_combine(first, second, (z_off_t)second_length);

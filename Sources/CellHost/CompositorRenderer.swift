@@ -26,7 +26,10 @@ public final class CompositorRenderer: FrameRenderer {
                 keepsThumbnails: Bool = true) {
         compositor = Compositor(viewport: viewport, scale: scale, background: .white, textEngine: textEngine)
         compositor.showsDamage = showsDamage
-        writer = writesFrames ? PNGFrameWriter(capacity: 4, frameSize: (compositor.pixelWidth, compositor.pixelHeight)) : nil
+        let writer = writesFrames ? PNGFrameWriter(capacity: 4, frameSize: (compositor.pixelWidth, compositor.pixelHeight)) : nil
+        // Frames lend the framebuffer to the writer: it copies unread strips only when they are about to be painted over.
+        if let writer { compositor.willPaint = { writer.willOverwrite($0) } }
+        self.writer = writer
         self.keepsThumbnails = keepsThumbnails
         thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
     }
@@ -52,9 +55,9 @@ public final class CompositorRenderer: FrameRenderer {
             // A damage-tinted snapshot also differs from the previous one where that one was tinted.
             writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)
         } else {
-            // No snapshot: the writer copies the rows the damage touches straight from the framebuffer.
+            // No snapshot: the writer reads the strips the damage touches straight from the framebuffer.
             compositor.withFramebufferPixels {
-                writer.enqueue(pixels: $0, width: compositor.pixelWidth, height: compositor.pixelHeight, path: temporary,
+                writer.enqueue(lending: $0, width: compositor.pixelWidth, height: compositor.pixelHeight, path: temporary,
                                changed: unwrittenDamage)
             }
         }

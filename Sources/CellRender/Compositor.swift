@@ -20,6 +20,10 @@ public final class Compositor {
     public private(set) var background: Color
     /// When set, `snapshot()` tints the last frame's damage so people can see what was repainted.
     public var showsDamage = false
+    /// Told the rectangles `renderFrame()` is about to paint before it changes a framebuffer
+    /// pixel, and the whole framebuffer before it is freed: a reader that borrowed the pixels
+    /// (the PNG writer) copies what it has not read yet.
+    public var willPaint: (([PixelRect]) -> Void)?
 
     private let framebuffer: PixelBuffer
     private let rasterizer: Rasterizer
@@ -96,7 +100,10 @@ public final class Compositor {
         pendingDamage = [framebuffer.bounds]
     }
 
-    deinit { pixman_image_unref(opaque) }
+    deinit {
+        willPaint?([framebuffer.bounds])
+        pixman_image_unref(opaque)
+    }
 
     /// Framebuffer size in pixels.
     public var pixelWidth: Int { framebuffer.width }
@@ -177,6 +184,7 @@ public final class Compositor {
         for rect in damage { add(rect.intersection(screen), to: &region) }
         closeOverBlurs(&region)
         let rects = rectangles(of: region)
+        if !rects.isEmpty { willPaint?(rects) }
         var composited = 0
         if !rects.isEmpty && usesFastPaths && !order.contains(where: { !$0.blurs.isEmpty }) {
             composited = compositeVisibleParts(of: &region)
@@ -218,8 +226,9 @@ public final class Compositor {
         return report
     }
 
-    /// The framebuffer's pixels (row-major premultiplied ARGB, `pixelWidth` per row, no tint),
-    /// valid inside `body` only: the PNG writer copies the rows that changed without a snapshot.
+    /// The framebuffer's pixels (row-major premultiplied ARGB, `pixelWidth` per row, no tint): the
+    /// PNG writer reads the rows that changed without a snapshot. The memory stays put while the
+    /// compositor lives; `willPaint` says when its pixels are about to change.
     public func withFramebufferPixels<Result>(_ body: (UnsafeBufferPointer<UInt32>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: framebuffer.pixels, count: framebuffer.width * framebuffer.height))
     }

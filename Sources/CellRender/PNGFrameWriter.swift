@@ -2,14 +2,18 @@ import Foundation
 
 /// Encodes frames to PNG on a background thread, so encoding never sits on the event path.
 /// Frames are encoded in the order they are queued, each against the one before: a frame that
-/// says which rectangles changed since the previous frame hands over only the rows of the strips
+/// says which rectangles changed since the previous frame hands over only the strips of rows
 /// they touch, and only those strips are deflated again (`PNGStripEncoder`, whose deflating is
 /// spread over `encoders` threads). The queue is bounded: when encoding falls behind, `enqueue`
-/// waits instead of letting memory grow without limit. Changed strips travel in buffers the
-/// encoder keeps as its copy of the frame, giving back the ones they replace for later frames.
+/// waits instead of letting memory grow without limit.
+///
+/// A frame's changed strips are either copied when queued (`enqueue(pixels:…)`) or lent: read
+/// straight from the caller's framebuffer (`enqueue(lending:…)`), which tells the writer before
+/// it overwrites rows (`willOverwrite(_:)`). Only strips of queued frames not yet read are then
+/// copied, into pooled buffers; a strip being read is waited for. While the encoder keeps up,
+/// nothing is copied.
 public final class PNGFrameWriter: @unchecked Sendable {
     private let work: FrameQueue
-    private let pool = StripPixelPool()
     /// Size of the last frame queued: a frame of another size hands over every row.
     private var queuedSize: (width: Int, height: Int)?
 
@@ -18,16 +22,17 @@ public final class PNGFrameWriter: @unchecked Sendable {
     /// `frameSize`: the size frames will have, when known: the writer's thread then maps the
     /// strip buffers of the first frames before they arrive.
     public init(capacity: Int = 4, encoders: Int = 2, frameSize: (width: Int, height: Int)? = nil) {
-        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders), pool: pool))
+        let pool = StripPixelPool()
+        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders)), pool: pool)
         let prefill = frameSize.flatMap { size -> (capacity: Int, count: Int)? in
             guard size.width > 0, size.height > 0 else { return nil }
             let stripHeight = PNGStripEncoder.defaultStripHeight, strips = (size.height + stripHeight - 1) / stripHeight
-            // The first frame's strips and half as many again for the changes that follow it.
-            return (stripHeight * size.width, strips + strips / 2)
+            // Copies of half a frame's strips: what lent frames still queued need when a full repaint overwrites them.
+            return (stripHeight * size.width, strips / 2)
         }
         // The thread holds the queue, not the writer: a thread still waking after the writer is
         // released finds the queue closed and ends.
-        let thread = Thread { [work, pool] in
+        let thread = Thread { [work] in
             if let prefill { pool.prefill(capacity: prefill.capacity, count: prefill.count) }
             work.run()
         }
@@ -50,6 +55,31 @@ public final class PNGFrameWriter: @unchecked Sendable {
     /// written to `path`, copying only the rows of the strips `changed` touches (as above);
     /// `pixels` may change as soon as this returns.
     public func enqueue(pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, path: String, changed: [PixelRect]?) {
+        let frame = makeFrame(pixels: pixels, width: width, height: height, path: path, changed: changed)
+        work.copyLentStrips(of: frame)
+        work.enqueue(frame)
+    }
+
+    /// Queues the frame in `pixels` as above without copying it: the encoder reads the changed
+    /// strips from `pixels` itself. The caller must call `willOverwrite(_:)` before it changes
+    /// any of these pixels (and with the whole frame before it frees them), until `finish()`.
+    public func enqueue(lending pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, path: String, changed: [PixelRect]?) {
+        work.enqueue(makeFrame(pixels: pixels, width: width, height: height, path: path, changed: changed))
+    }
+
+    /// The lending caller is about to change the pixels inside `rects` (or free them): strips of
+    /// queued frames that lie in those rows and were not read yet are copied now; a strip being
+    /// read is waited for.
+    public func willOverwrite(_ rects: [PixelRect]) { work.willOverwrite(rects) }
+
+    /// Called on the encoding threads with a strip's index before it is taken for reading, and
+    /// while it is being read; for tests that hold the encoder back. Set before queuing frames.
+    var stripReadHooks: (before: (Int) -> Void, during: (Int) -> Void)? {
+        get { work.stripReadHooks }
+        set { work.stripReadHooks = newValue }
+    }
+
+    private func makeFrame(pixels: UnsafeBufferPointer<UInt32>, width: Int, height: Int, path: String, changed: [PixelRect]?) -> QueuedFrame {
         precondition(pixels.count == width * height, "pixel count must be width × height")
         let stripHeight = PNGStripEncoder.defaultStripHeight
         var strips: [Int]?
@@ -57,14 +87,10 @@ public final class PNGFrameWriter: @unchecked Sendable {
             strips = PNGStripEncoder.strips(touching: changed, width: width, height: height, stripHeight: stripHeight)
         }
         queuedSize = (width, height)
-        let capacity = stripHeight * width
-        let buffers = (strips ?? Array(0..<(height + stripHeight - 1) / stripHeight)).map { strip in
-            let rows = PNGStripEncoder.rows(of: strip, height: height, stripHeight: stripHeight)
-            let buffer = pool.take(capacity: capacity)
-            buffer.update(from: pixels.baseAddress! + rows.lowerBound * width, count: rows.count * width)
-            return buffer
-        }
-        work.enqueue(FrameStrips(width: width, height: height, strips: strips, buffers: buffers, path: path))
+        let stripCount = (height + stripHeight - 1) / stripHeight
+        var sources = [QueuedFrame.Source](repeating: .unchanged, count: stripCount)
+        for strip in strips ?? Array(0..<stripCount) { sources[strip] = .lent(pixels.baseAddress! + strip * stripHeight * width) }
+        return QueuedFrame(width: width, height: height, stripHeight: stripHeight, strips: strips, sources: sources, path: path)
     }
 
     /// Waits until every queued frame is written. Throws the first write error (naming its path)
@@ -75,32 +101,53 @@ public final class PNGFrameWriter: @unchecked Sendable {
     }
 }
 
-/// A frame on its way to the encoder: its size, the strips it changed (nil: all) and one buffer
-/// from the pool per changed strip, in the same order.
-private struct FrameStrips {
-    var width: Int
-    var height: Int
-    var strips: [Int]?
-    var buffers: [UnsafeMutablePointer<UInt32>]
-    var path: String
+/// A frame on its way to the encoder: its size, the strips it changed (nil: all) and where each
+/// changed strip's pixels are. `sources` is guarded by the queue's lock.
+private final class QueuedFrame {
+    enum Source {
+        case unchanged
+        /// In the caller's framebuffer, not read yet.
+        case lent(UnsafePointer<UInt32>)
+        /// Being read from the caller's framebuffer.
+        case reading(UnsafePointer<UInt32>)
+        /// Copied into a buffer from the pool, not read yet.
+        case copied(UnsafeMutablePointer<UInt32>)
+        /// Read (or no longer needed).
+        case done
+    }
+    let width: Int, height: Int, stripHeight: Int
+    let strips: [Int]?
+    var sources: [Source]
+    let path: String
+
+    init(width: Int, height: Int, stripHeight: Int, strips: [Int]?, sources: [Source], path: String) {
+        self.width = width; self.height = height; self.stripHeight = stripHeight
+        self.strips = strips; self.sources = sources; self.path = path
+    }
+
+    var stripCapacity: Int { stripHeight * width }
 }
 
 /// The frames waiting to be encoded and the encoder's bookkeeping, under one lock.
 private final class FrameQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var queue: [FrameStrips] = []
+    private var queue: [QueuedFrame] = []
+    /// The frame being encoded.
+    private var current: QueuedFrame?
     private var errors: [PNGError] = []
-    private var encoding = false
     private var closed = false
     /// The queuing thread waits for the encoder: in `enqueue` (queue full) or in `drain`.
     private var producerWaits = false
     private let capacity: Int
     /// Used by the writer thread only.
     private let encoder: PNGStripEncoder
+    let pool: StripPixelPool
+    var stripReadHooks: (before: (Int) -> Void, during: (Int) -> Void)?
 
-    init(capacity: Int, encoder: PNGStripEncoder) {
+    init(capacity: Int, encoder: PNGStripEncoder, pool: StripPixelPool) {
         self.capacity = capacity
         self.encoder = encoder
+        self.pool = pool
         encoder.mayUseAllWorkers = { [unowned self] in
             condition.lock()
             defer { condition.unlock() }
@@ -108,10 +155,10 @@ private final class FrameQueue: @unchecked Sendable {
         }
     }
 
-    /// Frames never encoded (the writer released without `finish()`) still own their buffers.
-    deinit { queue.forEach { $0.buffers.forEach { $0.deallocate() } } }
+    /// Frames never encoded (the writer released without `finish()`) give back their copies.
+    deinit { queue.forEach(release) }
 
-    func enqueue(_ frame: FrameStrips) {
+    func enqueue(_ frame: QueuedFrame) {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= capacity && !closed {
@@ -124,12 +171,49 @@ private final class FrameQueue: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Copies every strip `frame` lends (a frame not yet queued).
+    func copyLentStrips(of frame: QueuedFrame) {
+        for strip in frame.sources.indices { copyIfLent(strip, of: frame) }
+    }
+
+    func willOverwrite(_ rects: [PixelRect]) {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            var waits = false
+            for frame in [current].compactMap({ $0 }) + queue {
+                for strip in PNGStripEncoder.strips(touching: rects, width: frame.width, height: frame.height, stripHeight: frame.stripHeight) {
+                    if case .reading = frame.sources[strip] { waits = true } else { copyIfLent(strip, of: frame) }
+                }
+            }
+            guard waits else { return }
+            condition.wait()
+        }
+    }
+
+    /// Under the lock (or before the frame is shared).
+    private func copyIfLent(_ strip: Int, of frame: QueuedFrame) {
+        guard case .lent(let pixels) = frame.sources[strip] else { return }
+        let buffer = pool.take(capacity: frame.stripCapacity)
+        let rows = PNGStripEncoder.rows(of: strip, height: frame.height, stripHeight: frame.stripHeight)
+        buffer.update(from: pixels, count: rows.count * frame.width)
+        frame.sources[strip] = .copied(buffer)
+    }
+
+    /// Gives back what `frame` still holds; under the lock or when no other thread sees it.
+    private func release(_ frame: QueuedFrame) {
+        for strip in frame.sources.indices {
+            if case .copied(let buffer) = frame.sources[strip] { pool.give(buffer, capacity: frame.stripCapacity) }
+            frame.sources[strip] = .done
+        }
+    }
+
     /// Waits for the queue to empty and the encoder to go idle, closes it, returns the failures.
     func drain() -> [PNGError] {
         condition.lock()
         defer { condition.unlock() }
         producerWaits = true
-        while !queue.isEmpty || encoding { condition.wait() }
+        while !queue.isEmpty || current != nil { condition.wait() }
         closed = true
         condition.broadcast()
         return errors
@@ -148,37 +232,59 @@ private final class FrameQueue: @unchecked Sendable {
             while queue.isEmpty && !closed { condition.wait() }
             if queue.isEmpty { condition.unlock(); return }
             let frame = queue.removeFirst()
-            encoding = true
+            current = frame
             condition.broadcast()
             condition.unlock()
             var failure: PNGError?
             do throws(PNGError) {
-                try encode(frame)
+                try encoder.update(width: frame.width, height: frame.height, changedStrips: frame.strips, path: frame.path,
+                                   pixels: FrameSource(frame: frame, queue: self))
+                try encoder.writeFile(to: frame.path)
             } catch {
                 failure = error
             }
             condition.lock()
+            release(frame)
             if let failure { errors.append(failure) }
-            encoding = false
+            current = nil
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    private func encode(_ frame: FrameStrips) throws(PNGError) {
-        var adopted = 0
-        do throws(PNGError) {
-            try encoder.update(width: frame.width, height: frame.height, changedStrips: frame.strips, path: frame.path) { strip in
-                precondition(frame.strips.map { $0[adopted] == strip } ?? (strip == adopted), "strips are adopted in order")
-                adopted += 1
-                return frame.buffers[adopted - 1]
-            }
-        } catch {
-            for buffer in frame.buffers[adopted...] { encoder.pool.give(buffer, capacity: encoder.stripHeight * frame.width) }
-            throw error
+    /// Lends strip `index` of `frame` to `body`: lent pixels are marked as being read meanwhile
+    /// (an overwrite waits for them), copied ones go back to the pool after.
+    fileprivate func withPixels(ofStrip index: Int, of frame: QueuedFrame, _ body: (UnsafePointer<UInt32>) -> Void) {
+        stripReadHooks?.before(index)
+        condition.lock()
+        let source = frame.sources[index]
+        switch source {
+        case .lent(let pixels): frame.sources[index] = .reading(pixels)
+        case .copied: frame.sources[index] = .done
+        case .unchanged, .reading, .done: preconditionFailure("strip \(index) is not waiting to be read")
         }
-        try encoder.writeFile(to: frame.path)
+        condition.unlock()
+        switch source {
+        case .lent(let pixels):
+            stripReadHooks?.during(index)
+            body(pixels)
+            condition.lock()
+            frame.sources[index] = .done
+            condition.broadcast()
+            condition.unlock()
+        case .copied(let buffer):
+            body(buffer)
+            pool.give(buffer, capacity: frame.stripCapacity)
+        default: break
+        }
     }
+}
+
+/// The encoder's view of a queued frame's strips.
+private struct FrameSource: StripPixelSource, @unchecked Sendable {
+    let frame: QueuedFrame
+    let queue: FrameQueue
+    func withPixels(ofStrip index: Int, _ body: (UnsafePointer<UInt32>) -> Void) { queue.withPixels(ofStrip: index, of: frame, body) }
 }
 
 /// Frames that could not be written; the description names every failed path.

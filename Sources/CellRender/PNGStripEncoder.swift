@@ -1,6 +1,15 @@
 import CZlib
 import Dispatch
+import Foundation
 import Glibc
+
+/// Lends the pixels of a frame's changed strips to the encoder, strip by strip, possibly to
+/// several deflating threads at once.
+protocol StripPixelSource: Sendable {
+    /// Calls `body` with the first pixel of strip `index` (its rows `width` pixels apart), which
+    /// must not change until `body` returns. Called once per changed strip.
+    func withPixels(ofStrip index: Int, _ body: (UnsafePointer<UInt32>) -> Void)
+}
 
 /// Encodes a sequence of frames as standalone PNG files, re-deflating only what changed.
 ///
@@ -12,10 +21,11 @@ import Glibc
 /// Fully opaque frames are written as RGB (a quarter less data to deflate), others as RGBA with
 /// straight alpha; both decode to the same pixels as the premultiplied source.
 ///
-/// The encoder keeps its own copy of the frame as one buffer per strip, replaced strip by strip by
-/// what each frame changed, so the caller hands over only changed strips and a change of colour
-/// type (which re-deflates everything) still finds every row. Not thread-safe: one caller encodes
-/// frames in order (their strips are deflated on `workers` threads at once).
+/// The encoder keeps no pixels: each changed strip's pixels are read once, while it is deflated
+/// (`StripPixelSource`), so a frame writer can lend the live framebuffer instead of copying it.
+/// When the frame's colour type changes, the kept strips (all opaque then) are inflated from their
+/// own chunks and deflated again. Not thread-safe: one caller encodes frames in order (their
+/// strips are deflated on `workers` threads at once).
 final class PNGStripEncoder {
     /// Rows per strip: one highlighted row of cells re-deflates little more than itself, and the
     /// per-strip flush and chunk cost 17 bytes. 16-row strips measured slower on the default
@@ -26,24 +36,23 @@ final class PNGStripEncoder {
     private let deflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
     private var strips: [Strip] = []
     private var width = 0, height = 0
-    /// The frame as last updated, premultiplied ARGB: strip `i`'s rows, `width` pixels apart, in a
-    /// buffer of `stripCapacity` pixels from `pool`.
-    private var stripPixels: [UnsafeMutablePointer<UInt32>?] = []
-    /// Where strip buffers come from and go back to.
-    let pool: StripPixelPool
-    /// Pixels per strip buffer: `stripHeight × width`.
-    var stripCapacity: Int { stripHeight * width }
-    /// Bytes per pixel of the kept strips: 3 (RGB) or 4 (RGBA); 0 before the first frame.
+    /// Bytes per pixel of the frame as last written: 3 (RGB) or 4 (RGBA); 0 before the first frame.
     private var channels = 0
+    /// Set when a strip could not be deflated: the kept strips are not a whole frame until one
+    /// lists every strip.
+    private var keptStripsInvalid = false
 
     /// Chunks of uniform strips (every pixel one colour) that are neither first nor last: such a
     /// strip deflates to the same bytes wherever it sits, so a list's empty background deflates
-    /// once, not once per strip and frame.
+    /// once, not once per strip and frame. Read by the deflating threads, written between frames.
     private var uniformChunks: [UniformKey: Strip] = [:]
     private struct UniformKey: Hashable { var color: UInt32, channels: Int }
+    /// Uniform keys being deflated in the current frame, by strip: later strips of the same key copy.
+    private var claimedUniformKeys: [UniformKey: Int] = [:]
+    private let claimLock = NSLock()
 
     /// What the last encode did, for measurements and tests: strips deflated (not taken from
-    /// `uniformChunks` or kept).
+    /// `uniformChunks` or kept), whether from new pixels or again for a new colour type.
     private(set) var lastStripsDeflated = 0
 
     /// Whether a frame's strips may be deflated on all `workers` threads; asked just before each
@@ -52,20 +61,16 @@ final class PNGStripEncoder {
     /// extra thread never takes a core from the engine.
     var mayUseAllWorkers: () -> Bool = { true }
 
-    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1, pool: StripPixelPool = StripPixelPool()) {
+    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1) {
         precondition(stripHeight > 0, "strip height must be positive")
         self.stripHeight = stripHeight
-        self.pool = pool
         deflaters = (0..<max(1, workers)).map { _ in
             guard let deflater = cellhost_strip_deflater_create() else { fatalError("cannot allocate a strip deflater") }
             return deflater
         }
     }
 
-    deinit {
-        deflaters.forEach { cellhost_strip_deflater_destroy($0) }
-        stripPixels.forEach { $0.map { pool.give($0, capacity: stripCapacity) } }
-    }
+    deinit { deflaters.forEach { cellhost_strip_deflater_destroy($0) } }
 
     /// The strips of a `height`-row frame that rectangles `changed` touch (clipped to the frame), ascending.
     static func strips(touching changed: [PixelRect], width: Int, height: Int, stripHeight: Int) -> [Int] {
@@ -92,72 +97,52 @@ final class PNGStripEncoder {
     }
 
     /// Brings the kept frame to `width × height` with new pixels for `changedStrips` (nil: every
-    /// strip, required when the size changes), whose rows start at `rows(strip)`, and re-deflates
-    /// what that changed. Then `writeFile(to:)` writes the frame.
-    func update(width: Int, height: Int, changedStrips: [Int]?, path: String,
-                rows: (Int) -> UnsafePointer<UInt32>) throws(PNGError) {
-        let capacity = stripHeight * width
-        try update(width: width, height: height, changedStrips: changedStrips, path: path) { index in
-            let buffer = pool.take(capacity: capacity)
-            buffer.update(from: rows(index), count: PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count * width)
-            return buffer
-        }
-    }
-
-    /// As above, but the new pixels come in buffers from `pool` of `stripHeight × width` pixels,
-    /// one per changed strip, which the encoder keeps (`adopt` is called once per changed strip,
-    /// in order, and not at all when the size is refused).
-    func update(width: Int, height: Int, changedStrips: [Int]?, path: String,
-                adopting adopt: (Int) -> UnsafeMutablePointer<UInt32>) throws(PNGError) {
+    /// strip, required when the size changes), read from `source`, and re-deflates what that
+    /// changed. Then `writeFile(to:)` writes the frame. Each changed strip's pixels are read once
+    /// (not at all when the size is refused).
+    func update(width: Int, height: Int, changedStrips: [Int]?, path: String, pixels source: some StripPixelSource) throws(PNGError) {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw PNGError(path: path, reason: "cannot encode a \(width)×\(height) image")
         }
-        var dirty: [Int]
+        let dirty: [Int]
         if let changedStrips, width == self.width, height == self.height {
+            guard !keptStripsInvalid else {
+                throw PNGError(path: path, reason: "an earlier frame's image data could not be deflated, and this frame hands over only its changed rows")
+            }
             dirty = changedStrips
         } else {
             precondition(changedStrips == nil, "a frame of a new size must update every strip")
-            stripPixels.forEach { $0.map { pool.give($0, capacity: stripCapacity) } }
             self.width = width
             self.height = height
             strips = (0..<(height + stripHeight - 1) / stripHeight).map { _ in Strip() }
-            stripPixels = Array(repeating: nil, count: strips.count)
             uniformChunks.removeAll()
             channels = 0
-            dirty = Array(strips.indices)
-        }
-        for index in dirty {
-            let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
-            let start = adopt(index)
-            if let replaced = stripPixels[index] { pool.give(replaced, capacity: stripCapacity) }
-            stripPixels[index] = start
-            let strip = strips[index]
-            var color: UInt32 = 0
-            if cellhost_rows_are_uniform(start, width, UInt32(width), UInt32(rows), &color) != 0 {
-                strip.uniformColor = color
-                strip.opaque = color >> 24 == 0xFF
-            } else {
-                strip.uniformColor = nil
-                strip.opaque = nil  // found while deflating: one pass over the new pixels, not two
-            }
-        }
-        // The colour type the frame is likely to have: RGBA if a strip is known to be translucent,
-        // else the last frame's; a guess proved wrong while deflating re-deflates every strip.
-        let likely = strips.contains { $0.opaque == false } ? 4 : (channels == 0 ? 3 : channels)
-        if likely != channels {
-            channels = likely
+            keptStripsInvalid = false
             dirty = Array(strips.indices)
         }
         guard !dirty.isEmpty else { lastStripsDeflated = 0; return }
-        var failed = deflate(dirty)
+        for index in dirty { strips[index].opaque = nil; strips[index].uniformColor = nil }
+        // The colour type the frame is likely to have: RGBA if a kept strip is translucent, else
+        // the last frame's; strips deflated with the wrong one are deflated again below.
+        let likely = strips.contains { $0.opaque == false } ? 4 : (channels == 0 ? 3 : channels)
+        var deflated = Set<Int>()
+        var failed = deflateInParallel(dirty, channels: likely, from: source, deflated: &deflated)
         let frameChannels = strips.allSatisfy { $0.opaque == true } ? 3 : 4
-        if !failed && frameChannels != channels {
-            channels = frameChannels
-            failed = deflate(Array(strips.indices))
+        if !failed {
+            failed = recode(toChannels: frameChannels, deflated: &deflated)
         }
+        lastStripsDeflated = deflated.count
         if failed {
-            channels = 0  // the kept strips are not all valid: the next frame re-deflates them all
+            keptStripsInvalid = true
             throw PNGError(path: path, reason: "could not deflate the image data (out of memory)")
+        }
+        channels = frameChannels
+        for index in dirty {
+            guard let key = uniformKey(of: index), uniformChunks[key] == nil else { continue }
+            if uniformChunks.count >= 32 { uniformChunks.removeAll() }
+            let chunk = Strip()
+            chunk.copy(strips[index])
+            uniformChunks[key] = chunk
         }
     }
 
@@ -200,86 +185,134 @@ final class PNGStripEncoder {
         if let changed, image.width == width, image.height == height {
             strips = PNGStripEncoder.strips(touching: changed, width: width, height: height, stripHeight: stripHeight)
         }
-        let width = image.width
         try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
-            try update(width: image.width, height: image.height, changedStrips: strips, path: path) {
-                pixels.baseAddress! + $0 * stripHeight * width
-            }
+            try update(width: image.width, height: image.height, changedStrips: strips, path: path,
+                       pixels: PackedStrips(first: pixels.baseAddress!, stripPixels: stripHeight * image.width))
         }
     }
 
-
-    /// Deflates the listed strips, spread over the deflaters' threads, except uniform middle
-    /// strips whose chunk is known (copied after); true when one failed.
-    private func deflate(_ listed: [Int]) -> Bool {
-        var dirty: [Int] = [], copies: [(strip: Int, key: UniformKey)] = []
-        var deflating = Set<UniformKey>()
-        for index in listed {
-            if let key = uniformKey(of: index) {
-                if uniformChunks[key] != nil || deflating.contains(key) { copies.append((index, key)); continue }
-                deflating.insert(key)
-            }
-            dirty.append(index)
-        }
-        lastStripsDeflated = dirty.count
-        if !dirty.isEmpty, deflateInParallel(dirty) { return true }
-        for index in dirty {
-            guard let key = uniformKey(of: index), uniformChunks[key] == nil else { continue }
-            if uniformChunks.count >= 32 { uniformChunks.removeAll() }
-            let chunk = Strip()
-            chunk.copy(strips[index])
-            uniformChunks[key] = chunk
-        }
-        for (index, key) in copies { strips[index].copy(uniformChunks[key]!) }
-        return false
-    }
-
-    /// The key of a uniform strip that is neither first (which carries the zlib header) nor last
-    /// (which ends the stream); nil for any other strip.
-    private func uniformKey(of index: Int) -> UniformKey? {
-        guard index > 0, index < strips.count - 1, let color = strips[index].uniformColor else { return nil }
-        return UniformKey(color: color, channels: channels)
-    }
-
-    private func deflateInParallel(_ dirty: [Int]) -> Bool {
+    /// Deflates the listed strips from `source`, spread over the deflaters' threads, as
+    /// `channels` (RGBA for translucent ones), except uniform middle strips whose chunk is known or
+    /// deflated by another listed strip (copied after); adds the strips deflated to `deflated`;
+    /// true when one failed.
+    private func deflateInParallel(_ dirty: [Int], channels: Int, from source: some StripPixelSource, deflated: inout Set<Int>) -> Bool {
         let workers = mayUseAllWorkers() ? min(deflaters.count, dirty.count) : 1
-        let failures = UnsafeMutableBufferPointer<Bool>.allocate(capacity: workers)
-        failures.initialize(repeating: false)
-        defer { failures.deallocate() }
-        let job = StripJob(dirty: dirty, failures: failures, encoder: self)
+        let outcomes = UnsafeMutableBufferPointer<StripOutcome>.allocate(capacity: dirty.count)
+        outcomes.initialize(repeating: .deflated)
+        defer { outcomes.deallocate() }
+        claimedUniformKeys.removeAll(keepingCapacity: true)
+        let job = StripJob(dirty: dirty, channels: channels, outcomes: outcomes, encoder: self, source: source)
         if workers == 1 {
             job.run(worker: 0, of: 1)
         } else {
             DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, of: workers) }
         }
-        return failures.contains(true)
+        var failed = false
+        for (position, index) in dirty.enumerated() {
+            switch outcomes[position] {
+            case .deflated: deflated.insert(index)
+            case .failed: failed = true
+            case .copyKept(let key): strips[index].copy(uniformChunks[key]!)
+            case .copyStrip: break
+            }
+        }
+        for (position, index) in dirty.enumerated() {
+            if case .copyStrip(let other) = outcomes[position] { strips[index].copy(strips[other]) }
+        }
+        return failed
+    }
+
+    /// What a deflating thread did with one listed strip.
+    private enum StripOutcome {
+        case deflated, failed
+        /// Uniform: its chunk is `uniformChunks[key]`, or that of another strip of this frame.
+        case copyKept(UniformKey), copyStrip(Int)
     }
 
     /// One frame's strip deflation, shared by the worker threads: worker `k` of `n` deflates the
     /// dirty strips at positions k, k + n, …, each into its own strip, so no two threads write
     /// the same memory.
-    private struct StripJob: @unchecked Sendable {
+    private struct StripJob<Source: StripPixelSource>: @unchecked Sendable {
         let dirty: [Int]
-        let failures: UnsafeMutableBufferPointer<Bool>
+        let channels: Int
+        let outcomes: UnsafeMutableBufferPointer<StripOutcome>
         let encoder: PNGStripEncoder
+        let source: Source
 
         func run(worker: Int, of count: Int) {
             let deflater = encoder.deflaters[worker]
             for position in stride(from: worker, to: dirty.count, by: count) {
                 let index = dirty[position]
-                if !encoder.deflate(strip: index, with: deflater) {
-                    failures[worker] = true
+                source.withPixels(ofStrip: index) { pixels in
+                    outcomes[position] = encoder.deflate(strip: index, from: pixels, channels: channels, with: deflater)
                 }
             }
         }
     }
 
-    /// Converts and deflates one strip into its IDAT chunk: length, type, (the zlib header in the
-    /// first strip), the deflated scanlines, CRC.
-    private func deflate(strip index: Int, with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
+    /// Reads one changed strip's pixels: notes whether it is uniform, takes a known uniform chunk
+    /// or deflates it (again as RGBA when it proves translucent under an RGB guess).
+    private func deflate(strip index: Int, from pixels: UnsafePointer<UInt32>, channels guess: Int,
+                         with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> StripOutcome {
         let strip = strips[index]
-        let range = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight)
-        let rows = range.count
+        let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
+        var color: UInt32 = 0
+        var channels = guess
+        if cellhost_rows_are_uniform(pixels, width, UInt32(width), UInt32(rows), &color) != 0 {
+            strip.uniformColor = color
+            strip.opaque = color >> 24 == 0xFF
+            if strip.opaque == false { channels = 4 }
+            if let key = uniformKey(of: index, channels: channels) {
+                if uniformChunks[key] != nil { return .copyKept(key) }
+                claimLock.lock()
+                let claimant = claimedUniformKeys[key]
+                if claimant == nil { claimedUniformKeys[key] = index }
+                claimLock.unlock()
+                if let claimant { return .copyStrip(claimant) }
+            }
+        }
+        guard deflate(strip: index, from: pixels, channels: channels, with: deflater) else { return .failed }
+        if strip.opaque == false && channels == 3 {
+            guard deflate(strip: index, from: pixels, channels: 4, with: deflater) else { return .failed }
+        }
+        return .deflated
+    }
+
+    /// Deflates again, as `channels`, every strip kept with the other colour type (all opaque
+    /// then), from the pixels inflated out of its own chunk; true when one failed.
+    private func recode(toChannels channels: Int, deflated: inout Set<Int>) -> Bool {
+        let stale = strips.indices.filter { strips[$0].channels != channels }
+        guard !stale.isEmpty else { return false }
+        let deflater = deflaters[0]
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: stripHeight * width)
+        defer { pixels.deallocate() }
+        for index in stale {
+            let strip = strips[index]
+            let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
+            let prefix = index == 0 ? PNGStripEncoder.zlibHeader.count : 0
+            guard strip.opaque == true, strip.count >= 12 + prefix,
+                  cellhost_inflate_strip(deflater, strip.storage! + 8 + prefix, strip.count - 12 - prefix, UInt32(width),
+                                         UInt32(rows), Int32(strip.channels), pixels) == 0,
+                  deflate(strip: index, from: pixels, channels: channels, with: deflater) else { return true }
+            deflated.insert(index)
+        }
+        return false
+    }
+
+    /// The key of a uniform strip that is neither first (which carries the zlib header) nor last
+    /// (which ends the stream); nil for any other strip.
+    private func uniformKey(of index: Int, channels: Int? = nil) -> UniformKey? {
+        guard index > 0, index < strips.count - 1, let color = strips[index].uniformColor else { return nil }
+        return UniformKey(color: color, channels: channels ?? strips[index].channels)
+    }
+
+    /// Converts and deflates one strip into its IDAT chunk: length, type, (the zlib header in the
+    /// first strip), the deflated scanlines, CRC. Sets the strip's opacity; a translucent strip
+    /// asked for as RGB deflates nothing and keeps no chunk. False when memory fails.
+    private func deflate(strip index: Int, from pixels: UnsafePointer<UInt32>, channels: Int,
+                         with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
+        let strip = strips[index]
+        let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
         let scanlineBytes = cellhost_strip_scanline_bytes(UInt32(width), UInt32(rows), Int32(channels))
         let prefix = index == 0 ? PNGStripEncoder.zlibHeader.count : 0
         let capacity = 12 + prefix + cellhost_strip_bound(scanlineBytes)
@@ -287,11 +320,14 @@ final class PNGStripEncoder {
         let chunk = strip.storage!
         if prefix > 0 { (chunk + 8).initialize(from: PNGStripEncoder.zlibHeader, count: prefix) }
         var adler: UInt32 = 0, opaque: Int32 = 0
-        let deflated = cellhost_deflate_strip(deflater, stripPixels[index]!, width, UInt32(width), UInt32(rows),
+        let deflated = cellhost_deflate_strip(deflater, pixels, width, UInt32(width), UInt32(rows),
                                               Int32(channels), index == strips.count - 1 ? 1 : 0,
                                               chunk + 8 + prefix, capacity - 12 - prefix, &adler, &opaque)
-        guard deflated >= 0 else { strip.count = 0; return false }
+        strip.channels = 0
+        strip.count = 0
+        guard deflated >= 0 else { return false }
         strip.opaque = opaque != 0
+        guard opaque != 0 || channels == 4 else { return true }
         let dataLength = prefix + deflated
         storeBigEndian(UInt32(dataLength), at: chunk)
         (chunk + 4).initialize(from: PNGStripEncoder.idat, count: 4)
@@ -299,6 +335,7 @@ final class PNGStripEncoder {
         strip.count = 12 + dataLength
         strip.adler = adler
         strip.scanlineBytes = scanlineBytes
+        strip.channels = channels
         return true
     }
 
@@ -365,6 +402,8 @@ private final class Strip {
     var count = 0
     var adler: UInt32 = 1
     var scanlineBytes = 0
+    /// Bytes per pixel the chunk was deflated with; 0 while it holds no valid chunk.
+    var channels = 0
     /// Whether every pixel is opaque; nil for changed rows not yet deflated.
     var opaque: Bool?
     /// The colour of every pixel when the strip is uniform.
@@ -379,6 +418,8 @@ private final class Strip {
         count = other.count
         adler = other.adler
         scanlineBytes = other.scanlineBytes
+        channels = other.channels
+        opaque = other.opaque
     }
 
     func reserve(_ bytes: Int) {
@@ -387,6 +428,13 @@ private final class Strip {
         storage = .allocate(capacity: bytes)
         capacity = bytes
     }
+}
+
+/// Strips of a frame packed in one buffer, `stripPixels` pixels apart.
+private struct PackedStrips: StripPixelSource, @unchecked Sendable {
+    let first: UnsafePointer<UInt32>
+    let stripPixels: Int
+    func withPixels(ofStrip index: Int, _ body: (UnsafePointer<UInt32>) -> Void) { body(first + index * stripPixels) }
 }
 
 private func storeBigEndian(_ value: UInt32, at p: UnsafeMutablePointer<UInt8>) {

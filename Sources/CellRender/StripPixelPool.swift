@@ -1,9 +1,9 @@
 import Foundation
 
-/// Buffers of one strip of pixels each (`stripHeight` rows of the frame's width), passed from the
-/// thread that copies a frame's changed strips to the encoder, which keeps them as its copy of
-/// the frame and gives back the buffers they replace. A changed strip is copied once, into memory
-/// used before (no page faults after the first frames), and unchanged strips are never copied.
+/// Buffers of one strip of pixels each (`stripHeight` rows of the frame's width) for the copies a
+/// frame writer makes of changed strips not read yet (when queued, or before a lent framebuffer
+/// is painted over); the encoder gives each back once it has read it. Copies go into memory used
+/// before (no page faults after the first frames).
 final class StripPixelPool: @unchecked Sendable {
     private let lock = NSLock()
     private var spare: [UnsafeMutablePointer<UInt32>] = []
