@@ -67,16 +67,36 @@ static inline cellhost_distance_code cellhost_fixed_distance(uint32_t distance) 
     return result;
 }
 
-/* Copies of `length` (≥ 3) bytes from `distance` back, as matches of at most 258 bytes. */
+/* Copies of `length` (≥ 3) bytes from `distance` back, as matches of at most 258 bytes. A length
+   code with its extra bits (≤ 13) and a distance code with its extra bits (≤ 18) fit one 32-bit
+   write. */
 static inline __attribute__((always_inline)) void cellhost_put_match(cellhost_bit_writer *w, uint32_t length, cellhost_distance_code distance) {
-    while (length > 258) {
-        uint32_t take = length - 258 >= 3 ? 258 : length - 3;
-        cellhost_put_bits(w, cellhost_fixed_length_code[take - 3], cellhost_fixed_length_bits[take - 3]);
-        cellhost_put_bits(w, distance.bits, distance.count);
-        length -= take;
+    if (length > 258) {
+        /* Every full 258-byte match is the same bits. */
+        unsigned full_count = cellhost_fixed_length_bits[255] + distance.count;
+        uint32_t full = cellhost_fixed_length_code[255] | distance.bits << cellhost_fixed_length_bits[255];
+        while (length > 258) {
+            if (length - 258 >= 3) {
+                cellhost_put_bits(w, full, full_count);
+                length -= 258;
+            } else {
+                uint32_t take = length - 3;
+                unsigned n = cellhost_fixed_length_bits[take - 3];
+                cellhost_put_bits(w, cellhost_fixed_length_code[take - 3] | distance.bits << n, n + distance.count);
+                length -= take;
+            }
+        }
     }
-    cellhost_put_bits(w, cellhost_fixed_length_code[length - 3], cellhost_fixed_length_bits[length - 3]);
-    cellhost_put_bits(w, distance.bits, distance.count);
+    unsigned n = cellhost_fixed_length_bits[length - 3];
+    cellhost_put_bits(w, cellhost_fixed_length_code[length - 3] | distance.bits << n, n + distance.count);
+}
+
+/* Three literal bytes (at most 27 bits) in one write. */
+static inline __attribute__((always_inline)) void cellhost_put_literals3(cellhost_bit_writer *w, unsigned char a, unsigned char b, unsigned char c) {
+    unsigned na = a < 144 ? 8 : 9, nb = b < 144 ? 8 : 9, nc = c < 144 ? 8 : 9;
+    uint32_t bits = (uint32_t)cellhost_fixed_literal_code[a] | (uint32_t)cellhost_fixed_literal_code[b] << na
+                  | (uint32_t)cellhost_fixed_literal_code[c] << (na + nb);
+    cellhost_put_bits(w, bits, na + nb + nc);
 }
 
 /* How many pixels from `a` on equal those from `b`, at most `limit`. */
@@ -150,12 +170,11 @@ static inline __attribute__((always_inline)) size_t cellhost_run_deflate(const u
             if (up_run == 0 && left_run == 0) {
                 if (line) {
                     const unsigned char *p = line + (size_t)x * (size_t)channels;
-                    for (int c = 0; c < channels; c++) cellhost_put_literal(&w, p[c]);
+                    cellhost_put_literals3(&w, p[0], p[1], p[2]);
+                    if (channels == 4) cellhost_put_literal(&w, p[3]);
                 } else {
                     uint32_t p = row[x];
-                    cellhost_put_literal(&w, (unsigned char)(p >> 16));
-                    cellhost_put_literal(&w, (unsigned char)(p >> 8));
-                    cellhost_put_literal(&w, (unsigned char)p);
+                    cellhost_put_literals3(&w, (unsigned char)(p >> 16), (unsigned char)(p >> 8), (unsigned char)p);
                 }
                 x++;
             } else if (left_run >= up_run) {  /* on a tie the nearer copy: its distance needs no extra bits */

@@ -76,8 +76,8 @@ static inline uint32_t cellhost_scanline_rgba_from_argb(const uint32_t *src, uns
 }
 
 /* Adler-32 continued over the RGB scanlines of opaque pixel rows (filter byte 0, then R, G, B per
-   pixel) without writing them out; *opaque is set to whether every pixel is opaque (the same pass:
-   the strip's first read after it arrives from the copying thread). Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
+   pixel) without writing them out; *opaque is set to whether every pixel is opaque (in the same
+   pass). Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
    L·s1 + Σ (L − j)·b_j; with v = R+G+B of pixel x (bytes at 1+3x, 2+3x, 3+3x) that weighted sum is
    (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels. */
 static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride,
@@ -86,10 +86,13 @@ static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows(
     uint32_t all = 0xFFFFFFFFu;
     uint64_t s1 = adler & 0xFFFF, s2 = adler >> 16;
     uint64_t L = 1 + 3 * (uint64_t)width;
+    uint64_t sum = 0, weighted = 0, tail = 0;  /* Σv, Σ x·v, Σ (G + 2B) of the row, modulo M */
     for (uint32_t y = 0; y < rows; y++) {
         const uint32_t *row = pixels + (size_t)y * stride;
-        uint64_t sum = 0, weighted = 0, tail = 0;  /* Σv, Σ x·v, Σ (G + 2B), modulo M */
-        for (uint32_t x0 = 0; x0 < width; x0 += 2048) {
+        /* A row equal to the one above has the same sums (most rows of a flat UI frame). */
+        int same = y > 0 && memcmp(row, row - stride, (size_t)width * 4) == 0;
+        if (!same) sum = weighted = tail = 0;
+        for (uint32_t x0 = 0; !same && x0 < width; x0 += 2048) {
             uint32_t n = width - x0 < 2048 ? width - x0 : 2048;
             /* Eight lanes (pixel i in lane i % 8) the compiler can vectorize: lane sums A, and B, the
                sum of A after each block of eight, so B = Σ_k (K − k)·v over the K blocks and

@@ -107,6 +107,28 @@ import Testing
                 == bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) })
     }
 
+    /// Rows equal to the row above reuse its sums: runs of equal rows, a row that returns to an
+    /// earlier one, and rows that differ only in their last pixel.
+    @Test func adlerOverRepeatedRowsEqualsZlibs() {
+        var g = SeededGenerator(state: 9)
+        for width in [1, 9, 780, 2049] {
+            let patterns: [UInt32] = (0..<4).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &g) }
+            let order = [0, 0, 1, 1, 1, 0, 2, 2, 3, 0, 0]
+            var image = RasterImage(width: width, height: order.count)
+            for (y, p) in order.enumerated() {
+                for x in 0..<width { image[x, y] = patterns[p] ^ UInt32((x * 7) & 0x3F) }
+            }
+            image[width - 1, 4] ^= 0x0000_0101  // row 4 differs from row 3 in its last pixel only
+            let bytes = rgbScanlines(image)
+            var opaque: Int32 = 0
+            let fromPixels = image.pixels.withUnsafeBufferPointer {
+                cellhost_adler32_rgb_rows(1, $0.baseAddress, width, UInt32(width), UInt32(order.count), &opaque)
+            }
+            #expect(fromPixels == bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }, "width \(width)")
+            #expect(opaque == 1)
+        }
+    }
+
     @Test func runsOfEveryLengthAboveAndToTheLeftInflateExactly() throws {
         var g = SeededGenerator(state: 19)
         for stripHeight in [1, 16, 32] {
