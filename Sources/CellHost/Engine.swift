@@ -83,7 +83,6 @@ public final class Engine {
     private var listBackgroundColor: Color?
     /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
     private var listBackgroundTraits: TraitCollection?
-    private var layerFrames: [Int: Rect] = [:]
     private let startTime = Engine.now()
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
@@ -331,7 +330,7 @@ public final class Engine {
             r.detachView(to: &pool)
             rebuildLayout()
             renderer.removeLayer(r.layerID)
-            layerFrames[r.layerID] = nil
+            r.layerFrame = nil
             forceFrame = true
         case .reload(let id):
             let r = try row(for: .cell(id))
@@ -371,7 +370,7 @@ public final class Engine {
                     r.detachView(to: &pool)
                     attached[id] = nil
                     renderer.removeLayer(r.layerID)
-                    layerFrames[r.layerID] = nil
+                    r.layerFrame = nil
                 }
             }
             timings.layout += clock.lap()
@@ -414,7 +413,7 @@ public final class Engine {
         for r in try visibleRows() {
             let updateIndex = updatedRows.firstIndex { $0 === r }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            let lastFrame = layerFrames[r.layerID]
+            let lastFrame = r.layerFrame
             let clipChanged = r.drawing.isEmpty || r.needsRedraw
             guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
             let old = r.drawing
@@ -452,7 +451,7 @@ public final class Engine {
                     let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
                     let frame = Engine.interpolate(oldFrame, newFrame, p)
                     renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
-                    layerFrames[r.layerID] = frame
+                    r.layerFrame = frame
                 }
                 timings.draw += clock.lap()
                 if let f = renderAndWrite(progress: p, force: false, timings: &timings, problems: &problems) { frames.append(f) }
@@ -463,7 +462,7 @@ public final class Engine {
         for (r, _, _) in changed {
             let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
-            layerFrames[r.layerID] = frame
+            r.layerFrame = frame
         }
         timings.draw += clock.lap()
         if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }

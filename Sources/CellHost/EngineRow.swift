@@ -56,6 +56,9 @@ final class EngineRow {
     var clip: (rect: Rect, cornerRadius: Double)?
     /// The last recording, in row coordinates.
     var drawing = DisplayList()
+    /// Where the row's compositor layer was last placed (viewport points); nil while it has none.
+    /// Kept on the row, not in a table by layer id: every pass reads it for every visible row.
+    var layerFrame: Rect?
     /// The row ends its section (grouped lists draw no separator below it). A change, from rows
     /// inserted or deleted after it, repaints the row.
     var isLastInSection = false {

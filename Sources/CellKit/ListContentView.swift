@@ -42,9 +42,11 @@ public final class ListContentView: ContentView {
     }
 
     /// The default rule (same configuration type and type identifier), without boxing this
-    /// view's configuration to ask for its type.
+    /// view's configuration to ask for its type. The existential's dynamic type is compared
+    /// directly: a struct has no subtypes, and a cast would run the runtime's general
+    /// `swift_dynamicCast` on every update pass.
     public func supports(_ configuration: any ContentConfiguration) -> Bool {
-        configuration is ListContentConfiguration
+        type(of: configuration) == ListContentConfiguration.self
     }
 
     public func layout(width: Double, context: LayoutContext) -> ListContentLayout {
