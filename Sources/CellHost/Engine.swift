@@ -409,7 +409,9 @@ public final class Engine {
 
         // Draw what was updated, move what moved; the renderer turns both into damage.
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
-        var changed: [(EngineRow, DisplayList, Rect)] = []
+        // Each redrawn row with its old recording, its old frame, and whether its recording changed
+        // (nil where it was not compared: a row that moved or appeared damages its whole frame).
+        var changed: [(row: EngineRow, old: DisplayList, oldFrame: Rect, drawingChanged: Bool?)] = []
         for r in try visibleRows() {
             let updateIndex = updatedRows.firstIndex { $0 === r }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
@@ -420,22 +422,26 @@ public final class Engine {
             r.drawing = r.draw(measurer: measurer)
             r.needsRedraw = false
             var damage: Rect
+            var drawingChanged: Bool?
             if let lastFrame, lastFrame != viewportFrame {
                 damage = lastFrame.union(viewportFrame)
             } else if lastFrame == nil {
                 damage = viewportFrame
             } else {
-                damage = DisplayList.damage(from: old, to: r.drawing).offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
+                let differs = old != r.drawing
+                drawingChanged = differs
+                damage = DisplayList.damage(from: old, to: r.drawing, differ: differs)
+                    .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
             }
             if let i = updateIndex {
                 updates[i].size = r.size
                 updates[i].frame = r.frame
                 // Traits explain a repaint only when the drawing did change.
-                if updates[i].repaint != nil, old == r.drawing { updates[i].repaint = nil }
+                if updates[i].repaint != nil, !(drawingChanged ?? (old != r.drawing)) { updates[i].repaint = nil }
                 let visibleDamage = damage.intersection(viewportRect)
                 updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
             }
-            changed.append((r, old, lastFrame ?? viewportFrame))
+            changed.append((r, old, lastFrame ?? viewportFrame, drawingChanged))
         }
         timings.draw += clock.lap()
 
@@ -447,7 +453,7 @@ public final class Engine {
                 let p = animation.progress(at: Double(step) / Double(animation.frames))
                 _ = clock.lap()
                 setListBackground()
-                for (r, old, oldFrame) in changed {
+                for (r, old, oldFrame, _) in changed {
                     let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
                     let frame = Engine.interpolate(oldFrame, newFrame, p)
                     renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
@@ -459,9 +465,16 @@ public final class Engine {
         }
         if event.animation != nil { _ = clock.lap() }
         setListBackground()
-        for (r, _, _) in changed {
+        // Without intermediate frames the renderer's layer still shows the old recording, so the
+        // comparison made above tells it whether the recording changed.
+        let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
+        for (r, _, _, drawingChanged) in changed {
             let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
+            if let drawingChanged, !showedIntermediateFrames {
+                renderer.setLayer(r.layerID, frame: frame, content: r.drawing, contentChanged: drawingChanged)
+            } else {
+                renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
+            }
             r.layerFrame = frame
         }
         timings.draw += clock.lap()
@@ -472,7 +485,7 @@ public final class Engine {
         // Animated events raster a layer once per frame: each problem is told once.
         var told = Set<String>()
         let eventProblems = problems.compactMap { problem -> String? in
-            let row = changed.first { $0.0.layerID == problem.layer }?.0
+            let row = changed.first { $0.row.layerID == problem.layer }?.row
             let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
             return told.insert(text).inserted ? text : nil
         }

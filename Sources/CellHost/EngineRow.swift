@@ -283,34 +283,45 @@ final class EngineRow {
         let action: ConfigurationUpdate<CellConfigurationState>.ViewAction
         let contentAfterUpdate: (any ContentConfiguration)?, contentFinal: (any ContentConfiguration)?
         let backgroundAfterUpdate: BackgroundConfiguration?, backgroundFinal: BackgroundConfiguration?
-        let configState: any ConfigurationState
+        let typeIdentifier: String
+        // Only the property trace reads the stages and the state as an existential: without it
+        // they are nil, and the pass's record (every stage) stays uncopied in the view's `lastUpdate`.
+        let configState: (any ConfigurationState)?
         switch view {
         case .cell(let c):
-            guard let r = c.updateConfigurationIfNeeded() else { return nil }
-            (supports, contentAfterUpdate, contentFinal) = (r.supportsAnswer, r.contentAfterUpdate, r.contentAfterHooks)
-            // Only the property trace reads the backgrounds (each copy is a whole configuration).
-            (backgroundAfterUpdate, backgroundFinal) = recordsPropertyChanges
-                ? (r.backgroundAfterUpdate, r.backgroundAfterHooks) : (nil, nil)
-            action = r.viewAction
-            configState = r.state
+            guard let outcome = c.runPendingUpdate() else { return nil }
+            (supports, action) = (outcome.supportsAnswer, outcome.viewAction)
+            typeIdentifier = c.contentConfiguration?.typeIdentifier ?? configuration.typeIdentifier
+            if recordsPropertyChanges, let r = c.lastUpdate {
+                (contentAfterUpdate, contentFinal) = (r.contentAfterUpdate, r.contentAfterHooks)
+                (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
+                configState = r.state
+            } else {
+                (contentAfterUpdate, contentFinal, backgroundAfterUpdate, backgroundFinal, configState) = (nil, nil, nil, nil, nil)
+            }
         case .headerFooter(let h):
-            guard let r = h.updateConfigurationIfNeeded() else { return nil }
-            (supports, contentAfterUpdate, contentFinal) = (r.supportsAnswer, r.contentAfterUpdate, r.contentAfterHooks)
-            (backgroundAfterUpdate, backgroundFinal) = recordsPropertyChanges
-                ? (r.backgroundAfterUpdate, r.backgroundAfterHooks) : (nil, nil)
-            action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: r.viewAction.rawValue) ?? .none
-            configState = r.state
+            guard let outcome = h.runPendingUpdate() else { return nil }
+            supports = outcome.supportsAnswer
+            action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: outcome.viewAction.rawValue) ?? .none
+            typeIdentifier = h.contentConfiguration?.typeIdentifier ?? configuration.typeIdentifier
+            if recordsPropertyChanges, let r = h.lastUpdate {
+                (contentAfterUpdate, contentFinal) = (r.contentAfterUpdate, r.contentAfterHooks)
+                (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
+                configState = r.state
+            } else {
+                (contentAfterUpdate, contentFinal, backgroundAfterUpdate, backgroundFinal, configState) = (nil, nil, nil, nil, nil)
+            }
         case nil:
             return nil
         }
         let beforeState = lastState
         // What moved, in words: the cause of restyles and repaints, which only the recording says.
         let cause = recordsPropertyChanges ? EngineRow.delta(from: beforeState, to: newState) : ""
-        let changes = recordsPropertyChanges
-            ? propertyChanges(newState: newState, configState: configState, beforeState: beforeState, cause: cause,
-                              contentAfterUpdate: contentAfterUpdate, contentFinal: contentFinal,
-                              backgroundAfterUpdate: backgroundAfterUpdate, backgroundFinal: backgroundFinal)
-            : []
+        let changes = configState.map {
+            propertyChanges(newState: newState, configState: $0, beforeState: beforeState, cause: cause,
+                            contentAfterUpdate: contentAfterUpdate, contentFinal: contentFinal,
+                            backgroundAfterUpdate: backgroundAfterUpdate, backgroundFinal: backgroundFinal)
+        } ?? []
 
         let outcome: ViewOutcome
         switch action {
@@ -330,7 +341,7 @@ final class EngineRow {
         let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")
         causes.removeAll(keepingCapacity: true)
         return CellUpdateTrace(
-            cell: name, type: (contentFinal ?? configuration).typeIdentifier, cause: causeText,
+            cell: name, type: typeIdentifier, cause: causeText,
             stateBefore: stateBefore, stateAfter: stateAfter,
             changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
             repaint: recordsPropertyChanges && changes.isEmpty

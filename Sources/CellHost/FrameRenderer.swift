@@ -8,6 +8,10 @@ import CellRender
 public protocol FrameRenderer: AnyObject {
     /// Places layer `id` at `frame` (viewport points) showing `content` (layer coordinates).
     func setLayer(_ id: Int, frame: Rect, content: DisplayList)
+    /// `setLayer` from a caller that knows whether `content` differs from the content it set last
+    /// for this layer (the engine compares a row's old and new recording once, for its trace), so
+    /// the renderer need not compare the lists again.
+    func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool)
     func removeLayer(_ id: Int)
     /// Rasters the damaged layers and composites them into the framebuffer.
     func renderFrame() -> RenderedFrame
@@ -16,6 +20,13 @@ public protocol FrameRenderer: AnyObject {
     func writeFrame(to path: String) -> Double
     /// Waits for queued frames to be written; returns an error message for a frame that failed.
     func finish() -> String?
+}
+
+extension FrameRenderer {
+    /// A renderer that finds damage by comparing lists itself ignores what the caller knows.
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
+        setLayer(id, frame: frame, content: content)
+    }
 }
 
 public struct RenderedFrame: Sendable, Equatable {
@@ -52,9 +63,18 @@ public final class DamageTracker: FrameRenderer {
     }
 
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
+        place(id, frame: frame, content: content) { $0 != content }
+    }
+
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
+        place(id, frame: frame, content: content) { _ in contentChanged }
+    }
+
+    /// `differs(old content)`: whether `content` differs from the layer's last content.
+    private func place(_ id: Int, frame: Rect, content: DisplayList, differs: (DisplayList) -> Bool) {
         if let old = layers[id] {
             if old.frame == frame {
-                if old.content == content { return }
+                if !differs(old.content) { return }
                 // `DisplayList.damage` of two lists known to differ, without comparing them again.
                 let d = old.content.bounds.union(content.bounds).offsetBy(dx: frame.minX, dy: frame.minY)
                 addDamage(d.intersection(frame))

@@ -179,23 +179,34 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == CellConfigurationState)
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func updateConfigurationIfNeeded() -> ConfigurationUpdate<State>? {
+        runPendingUpdate() == nil ? nil : lastUpdate
+    }
+
+    /// Runs the pending pass, if any, as `updateConfigurationIfNeeded()` does, and leaves its
+    /// record in `lastUpdate` instead of returning a copy (the record holds every configuration
+    /// stage); returns what the pass did with the content view, nil when nothing was pending.
+    @discardableResult
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
+    public func runPendingUpdate() -> ConfigurationUpdate<State>.Outcome? {
         guard needsUpdateConfiguration else { return nil }
         let state = inputs
         let contentBefore = recordsConfigurationStages ? storedContent : nil
         let backgroundBefore = recordsConfigurationStages ? storedBackground : nil
-        if automaticallyUpdatesContentConfiguration, let content = storedContent {
+        if automaticallyUpdatesContentConfiguration, storedContent != nil {
             // A configuration already restyled for a state that restyles alike is what
             // `updated(for: state)` would give: kept, with no copy and no comparison later.
             let cellState = state.cellState
             if reusesRestyledContent, let done = contentRestyle, done.version == contentVersion,
-               content.restylesAlike(done.state, cellState) {
+               storedContent!.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
             } else {
-                storedContent = content.updated(for: state)
+                storedContent = storedContent!.updated(for: state)
                 contentRestyle = (cellState, contentVersion)
             }
         }
-        if automaticallyUpdatesBackgroundConfiguration { storedBackground = storedBackground?.updated(for: state) }
+        // `updated(for:)` in place: the stored value is restyled without a copy of the whole value.
+        if automaticallyUpdatesBackgroundConfiguration { storedBackground?.applyDefaults(for: state.cellState) }
         let contentAfterUpdate = recordsConfigurationStages ? storedContent : nil
         let backgroundAfterUpdate = recordsConfigurationStages ? storedBackground : nil
 
@@ -208,34 +219,36 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let action: ConfigurationUpdate<State>.ViewAction
         // Whether the content view shows something new: only then can its height differ.
         var contentViewChanged = true
-        switch (contentView, storedContent) {
-        case (nil, nil):
+        if let view = contentView {
+            if storedContent == nil {
+                contentView = nil
+                action = .removed
+            } else {
+                let answer = view.supports(storedContent!)
+                supports = answer
+                if answer {
+                    // The view took this very value before (only the cell sets its configuration).
+                    if (reusesRestyledContent && contentVersionInView == contentVersion)
+                        || view.configuration.isEqual(to: storedContent!) {
+                        contentViewChanged = false
+                    } else {
+                        view.configuration = storedContent!
+                    }
+                    action = .reused
+                } else {
+                    contentView = storedContent!.makeContentView()
+                    action = .replaced
+                }
+            }
+        } else if storedContent != nil {
+            contentView = storedContent!.makeContentView()
+            action = .created
+        } else {
             action = .none
             contentViewChanged = false
-        case (.some, nil):
-            contentView = nil
-            action = .removed
-        case (nil, .some(let config)):
-            contentView = config.makeContentView()
-            action = .created
-        case (.some(let view), .some(let config)):
-            let answer = view.supports(config)
-            supports = answer
-            if answer {
-                // The view took this very value before (only the cell sets its configuration).
-                if (reusesRestyledContent && contentVersionInView == contentVersion) || view.configuration.isEqual(to: config) {
-                    contentViewChanged = false
-                } else {
-                    view.configuration = config
-                }
-                action = .reused
-            } else {
-                contentView = config.makeContentView()
-                action = .replaced
-            }
         }
 
-        let record = ConfigurationUpdate<State>(
+        lastUpdate = ConfigurationUpdate<State>(
             previousState: appliedState, state: state, coalescedRequests: pendingRequests,
             isFirstUpdate: appliedState == nil,
             contentBeforeUpdate: contentBefore, contentAfterUpdate: contentAfterUpdate, contentAfterHooks: storedContent,
@@ -246,8 +259,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         pendingRequests = 0
         needsUpdateConfiguration = false
         if contentViewChanged { invalidateLayout() }
-        lastUpdate = record
-        return record
+        return .init(supportsAnswer: supports, viewAction: action)
     }
 
     // MARK: Self-sizing and drawing
@@ -263,7 +275,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == CellConfigurationState)
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func preferredHeight(forWidth width: Double, measurer: any TextMeasuring) -> Double {
-        updateConfigurationIfNeeded()
+        runPendingUpdate()
         if let cachedHeight, cachedHeight.width == width, cachedHeight.traits == inputs.traitCollection {
             return cachedHeight.height
         }
@@ -281,13 +293,14 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func draw(size: Size, measurer: any TextMeasuring, clip: (rect: Rect, cornerRadius: Double)? = nil,
                      isLastInSection: Bool = false, into list: inout DisplayList) {
-        updateConfigurationIfNeeded()
+        runPendingUpdate()
         let bounds = Rect(origin: .zero, size: size)
         let traits = inputs.traitCollection
         if let clip { list.append(.pushClip(clip.rect, cornerRadius: clip.cornerRadius)) }
-        if let storedBackground {
-            storedBackground.draw(in: bounds, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
-                                  into: &list)
+        if storedBackground != nil {
+            // Drawn where it is stored (an `if let` would copy the whole configuration).
+            storedBackground!.draw(in: bounds, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
+                                   into: &list)
         } else if let storedBackgroundColor {
             let fill = storedBackgroundColor.resolved(with: traits)
             if fill.alpha > 0 { list.append(.fill(bounds, fill)) }

@@ -16,6 +16,13 @@ public struct ConfigurationUpdate<State: ConfigurationState & Hashable> {
         case none
     }
 
+    /// What a pass did with the content view: the part of the record a caller that keeps no
+    /// configuration stages reads (`ConfigurableView.runPendingUpdate()`).
+    public struct Outcome: Sendable, Equatable {
+        public var supportsAnswer: Bool?
+        public var viewAction: ViewAction
+    }
+
     /// The state the previous pass applied; nil on the first pass.
     public var previousState: State?
     public var state: State

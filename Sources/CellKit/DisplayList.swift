@@ -118,8 +118,17 @@ public struct DisplayList: Hashable, Sendable {
 
     /// Appends another view's recording, moved to where that view sits in this one.
     public mutating func append(_ other: DisplayList, offsetBy offset: Point = .zero) {
-        commands.reserveCapacity(commands.count + other.commands.count)
-        for c in other.commands { append(offset == .zero ? c : c.offsetBy(dx: offset.x, dy: offset.y)) }
+        guard offset == .zero else {
+            commands.reserveCapacity(commands.count + other.commands.count)
+            for c in other.commands { append(c.offsetBy(dx: offset.x, dy: offset.y)) }
+            return
+        }
+        // Unmoved: the commands are copied in one go; the bounds grow command by command, in the
+        // same order as appending one at a time (so they are the same to the last bit).
+        var grown = bounds
+        for i in other.commands.indices { grown = grown.union(other.commands[i].bounds) }
+        commands.append(contentsOf: other.commands)
+        bounds = grown
     }
 
     public func offsetBy(dx: Double, dy: Double) -> DisplayList {
@@ -132,6 +141,11 @@ public struct DisplayList: Hashable, Sendable {
     /// are equal, otherwise the union of both lists' bounds (a changed colour anywhere may repaint
     /// everything the command covers, and clips/alpha affect what follows them).
     public static func damage(from old: DisplayList, to new: DisplayList) -> Rect {
-        old == new ? .zero : old.bounds.union(new.bounds)
+        damage(from: old, to: new, differ: old != new)
+    }
+
+    /// The same for a caller that has compared the two lists already (`differ`: `old != new`).
+    public static func damage(from old: DisplayList, to new: DisplayList, differ: Bool) -> Rect {
+        differ ? old.bounds.union(new.bounds) : .zero
     }
 }
