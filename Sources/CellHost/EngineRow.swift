@@ -291,7 +291,7 @@ final class EngineRow {
         case .cell(let c):
             guard let outcome = c.runPendingUpdate() else { return nil }
             (supports, action) = (outcome.supportsAnswer, outcome.viewAction)
-            typeIdentifier = c.contentConfiguration?.typeIdentifier ?? configuration.typeIdentifier
+            typeIdentifier = c.contentTypeIdentifier ?? configuration.typeIdentifier
             if recordsPropertyChanges, let r = c.lastUpdate {
                 (contentAfterUpdate, contentFinal) = (r.contentAfterUpdate, r.contentAfterHooks)
                 (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
@@ -303,7 +303,7 @@ final class EngineRow {
             guard let outcome = h.runPendingUpdate() else { return nil }
             supports = outcome.supportsAnswer
             action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: outcome.viewAction.rawValue) ?? .none
-            typeIdentifier = h.contentConfiguration?.typeIdentifier ?? configuration.typeIdentifier
+            typeIdentifier = h.contentTypeIdentifier ?? configuration.typeIdentifier
             if recordsPropertyChanges, let r = h.lastUpdate {
                 (contentAfterUpdate, contentFinal) = (r.contentAfterUpdate, r.contentAfterHooks)
                 (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)

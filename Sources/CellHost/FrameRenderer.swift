@@ -98,9 +98,12 @@ public final class DamageTracker: FrameRenderer {
     }
 
     public func renderFrame() -> RenderedFrame {
-        let rects = DamageTracker.merge(pending.map {
-            Rect(x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale, height: $0.height * scale).integral()
-        })
+        // Scaled in place: the pending list is emptied next, and merging makes the one new array.
+        for i in pending.indices {
+            let r = pending[i]
+            pending[i] = Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale).integral()
+        }
+        let rects = DamageTracker.merge(pending)
         pending.removeAll(keepingCapacity: true)
         return RenderedFrame(damage: rects, damagedPixels: rects.reduce(0) { $0 + Int($1.width * $1.height) })
     }

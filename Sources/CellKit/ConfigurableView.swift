@@ -30,6 +30,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private var contentRestyle: (state: CellConfigurationState, version: Int)?
     /// `contentVersion` when the content view last took or matched `storedContent`.
     private var contentVersionInView = -1
+    /// `storedContent`'s type identifier and the `contentVersion` it was read for.
+    private var contentTypeIdentifierRead: (version: Int, identifier: String?)?
     /// Off: every pass restyles and compares as if nothing were known (tests compare both ways).
     var reusesRestyledContent = true
     /// Passes that kept the content as restyled before (tests check the shortcut is taken).
@@ -48,6 +50,15 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             contentRestyle = automaticallyUpdatesContentConfiguration ? (inputs.cellState, contentVersion) : nil
             if !isRunningHooks { requestUpdate() }
         }
+    }
+
+    /// The content configuration's `typeIdentifier`, read once per stored value: traces name it
+    /// after every pass, and asking a large configuration through its existential copies it.
+    public var contentTypeIdentifier: String? {
+        if let read = contentTypeIdentifierRead, read.version == contentVersion { return read.identifier }
+        let identifier = storedContent?.typeIdentifier
+        contentTypeIdentifierRead = (contentVersion, identifier)
+        return identifier
     }
 
     /// Mutually exclusive with `backgroundColor`: setting one clears the other.

@@ -50,31 +50,38 @@ public final class ListContentView: ContentView {
     }
 
     public func layout(width: Double, context: LayoutContext) -> ListContentLayout {
-        if let cachedLayout, cachedLayout.width == width, cachedLayout.traits == context.traits,
-           cachedLayout.margins == context.superviewLayoutMargins
-        {
-            return cachedLayout.layout
-        }
+        if cachesLayout(width: width, context: context) { return cachedLayout!.layout }
         let layout = ListContentLayout(configuration: listConfiguration, width: width, context: context)
         cachedLayout = (width, context.traits, context.superviewLayoutMargins, layout)
         return layout
     }
 
-    public func sizeThatFits(_ targetSize: Size, context: LayoutContext) -> Size {
-        layout(width: targetSize.width, context: context).size
+    /// Whether `cachedLayout` is the layout for `width` in `context`; checked where it is stored,
+    /// so a caller that reads one figure of it copies nothing else.
+    private func cachesLayout(width: Double, context: LayoutContext) -> Bool {
+        cachedLayout?.width == width && cachedLayout?.traits == context.traits
+            && cachedLayout?.margins == context.superviewLayoutMargins
     }
 
+    public func sizeThatFits(_ targetSize: Size, context: LayoutContext) -> Size {
+        if cachesLayout(width: targetSize.width, context: context) { return cachedLayout!.layout.size }
+        return layout(width: targetSize.width, context: context).size
+    }
+
+    /// Read every time a cell is drawn (its separator starts where the text does).
     public func separatorLeadingInset(width: Double, context: LayoutContext) -> Double? {
-        layout(width: width, context: context).textLeadingInset
+        if cachesLayout(width: width, context: context) { return cachedLayout!.layout.textLeadingInset }
+        return layout(width: width, context: context).textLeadingInset
     }
 
     /// Content laid out for `bounds.width`; in bounds taller than the content needs, the content
     /// is centred vertically (as UIKit's list content view in a row with a minimum height).
     public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
-        if let cachedRecording, cachedRecording.bounds == bounds, cachedRecording.traits == context.traits,
-           cachedRecording.tintColor == context.tintColor, cachedRecording.margins == context.superviewLayoutMargins
+        // Compared and appended where it is stored (an `if let` would copy the whole entry).
+        if cachedRecording?.bounds == bounds, cachedRecording?.traits == context.traits,
+           cachedRecording?.tintColor == context.tintColor, cachedRecording?.margins == context.superviewLayoutMargins
         {
-            list.append(cachedRecording.recording)
+            list.append(cachedRecording!.recording)
             return
         }
         let layout = layout(width: bounds.width, context: context)

@@ -1,0 +1,66 @@
+import Testing
+@testable import CellKit
+
+/// `runPendingUpdate()` is the pass `updateConfigurationIfNeeded()` runs, leaving its record in
+/// `lastUpdate`; the background is restyled in place, as `updated(for:)` restyles a copy.
+@Suite struct PendingUpdateTests {
+    /// States a cell goes through: highlight, selection, disabling, a drop target, a drag, traits.
+    static let steps: [@Sendable (inout CellConfigurationState) -> Void] = [
+        { $0.isHighlighted = true }, { $0.isHighlighted = false }, { $0.isSelected = true },
+        { $0.isHighlighted = true }, { $0.isDisabled = true }, { $0.cellDropState = .targeted },
+        { $0.cellDropState = .none; $0.cellDragState = .lifting }, { $0.traitCollection.userInterfaceStyle = .dark },
+        { $0 = CellConfigurationState(traitCollection: $0.traitCollection) },
+    ]
+
+    static func cell(_ appearance: ListAppearance, customised: Bool) -> Cell {
+        let cell = Cell(appearance: appearance)
+        var content = cell.defaultContentConfiguration()
+        content.text = "Row"
+        cell.contentConfiguration = content
+        var background = cell.defaultBackgroundConfiguration()
+        if customised { background.cornerRadius = 4 }
+        cell.backgroundConfiguration = background
+        return cell
+    }
+
+    @Test(arguments: [ListAppearance.plain, .insetGrouped, .sidebar], [false, true])
+    func bothEntriesRunTheSamePass(appearance: ListAppearance, customised: Bool) throws {
+        let returning = Self.cell(appearance, customised: customised)
+        let leaving = Self.cell(appearance, customised: customised)
+        // The background as set, restyled by value for every state: what the in-place restyle must give.
+        let background = try #require(returning.backgroundConfiguration)
+        for step in Self.steps {
+            returning.mutateInputs(step)
+            leaving.mutateInputs(step)
+            let record = try #require(returning.updateConfigurationIfNeeded())
+            let outcome = try #require(leaving.runPendingUpdate())
+            let kept = try #require(leaving.lastUpdate)
+            #expect(outcome == .init(supportsAnswer: record.supportsAnswer, viewAction: record.viewAction))
+            #expect(kept.supportsAnswer == record.supportsAnswer && kept.viewAction == record.viewAction)
+            #expect(kept.state == record.state && kept.previousState == record.previousState)
+            #expect(kept.backgroundAfterHooks == record.backgroundAfterHooks)
+            #expect(kept.backgroundAfterUpdate == record.backgroundAfterUpdate)
+            #expect(kept.backgroundAfterHooks == background.updated(for: record.state))
+            let content = try #require(kept.contentAfterHooks)
+            #expect(record.contentAfterHooks?.isEqual(to: content) == true)
+            #expect(leaving.runPendingUpdate() == nil, "nothing pending after the pass")
+            #expect(returning.updateConfigurationIfNeeded() == nil)
+        }
+    }
+
+    @Test func theContentTypeIdentifierFollowsTheStoredConfiguration() {
+        let cell = Self.cell(.plain, customised: false)
+        #expect(cell.contentTypeIdentifier == "com.cellhost.list-content")
+        cell.mutateInputs { $0.isHighlighted = true }
+        cell.runPendingUpdate()
+        #expect(cell.contentTypeIdentifier == "com.cellhost.list-content")
+        cell.contentConfiguration = ForeignConfiguration()
+        #expect(cell.contentTypeIdentifier == "test.foreign")
+        cell.runPendingUpdate()
+        #expect(cell.contentTypeIdentifier == "test.foreign")
+        cell.contentConfiguration = nil
+        #expect(cell.contentTypeIdentifier == nil)
+        cell.contentConfiguration = ListContentConfiguration.cell()
+        #expect(cell.contentTypeIdentifier == "com.cellhost.list-content")
+    }
+}
