@@ -204,15 +204,15 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let state = inputs
         let contentBefore = recordsConfigurationStages ? storedContent : nil
         let backgroundBefore = recordsConfigurationStages ? storedBackground : nil
-        if automaticallyUpdatesContentConfiguration, storedContent != nil {
+        if automaticallyUpdatesContentConfiguration, let content = storedContent {
             // A configuration already restyled for a state that restyles alike is what
             // `updated(for: state)` would give: kept, with no copy and no comparison later.
             let cellState = state.cellState
             if reusesRestyledContent, let done = contentRestyle, done.version == contentVersion,
-               storedContent!.restylesAlike(done.state, cellState) {
+               content.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
             } else {
-                storedContent = storedContent!.updated(for: state)
+                storedContent = content.updated(for: state)
                 contentRestyle = (cellState, contentVersion)
             }
         }
@@ -230,29 +230,31 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let action: ConfigurationUpdate<State>.ViewAction
         // Whether the content view shows something new: only then can its height differ.
         var contentViewChanged = true
+        // What the hooks left, read once: the content view and the record take it from here.
+        let applied = storedContent
         if let view = contentView {
-            if storedContent == nil {
-                contentView = nil
-                action = .removed
-            } else {
-                let answer = view.supports(storedContent!)
+            if let config = applied {
+                let answer = view.supports(config)
                 supports = answer
                 if answer {
                     // The view took this very value before (only the cell sets its configuration).
                     if (reusesRestyledContent && contentVersionInView == contentVersion)
-                        || view.configuration.isEqual(to: storedContent!) {
+                        || view.configuration.isEqual(to: config) {
                         contentViewChanged = false
                     } else {
-                        view.configuration = storedContent!
+                        view.configuration = config
                     }
                     action = .reused
                 } else {
-                    contentView = storedContent!.makeContentView()
+                    contentView = config.makeContentView()
                     action = .replaced
                 }
+            } else {
+                contentView = nil
+                action = .removed
             }
-        } else if storedContent != nil {
-            contentView = storedContent!.makeContentView()
+        } else if let config = applied {
+            contentView = config.makeContentView()
             action = .created
         } else {
             action = .none
@@ -262,7 +264,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         lastUpdate = ConfigurationUpdate<State>(
             previousState: appliedState, state: state, coalescedRequests: pendingRequests,
             isFirstUpdate: appliedState == nil,
-            contentBeforeUpdate: contentBefore, contentAfterUpdate: contentAfterUpdate, contentAfterHooks: storedContent,
+            contentBeforeUpdate: contentBefore, contentAfterUpdate: contentAfterUpdate, contentAfterHooks: applied,
             backgroundBeforeUpdate: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate,
             backgroundAfterHooks: storedBackground, supportsAnswer: supports, viewAction: action)
         contentVersionInView = contentView == nil ? -1 : contentVersion
