@@ -1,4 +1,6 @@
+import CCellHostABI
 import CellKit
+import Glibc
 
 /// A host list content view a plugin view embeds (`cellhost_list_view *`), built from the
 /// `EmbeddedListContentProvider` the host configured. It follows the cell rule for its own view:
@@ -9,8 +11,29 @@ final class EmbeddedListView {
     private var view: (any ContentView)?
     /// What the configuration was made from, and under which provider setting: content set again
     /// alike (the same texts and symbol, a state the provider configures alike) keeps it.
-    private var madeFrom: (text: String?, secondaryText: String?, symbolName: String?, state: (any ConfigurationState)?,
-                           providerGeneration: Int)?
+    private var madeFrom: MadeFrom?
+
+    /// A reference, so checking it copies no strings or state.
+    private final class MadeFrom {
+        let text: String?, secondaryText: String?, symbolName: String?
+        let state: (any ConfigurationState)?
+        let providerGeneration: Int
+        init(text: String?, secondaryText: String?, symbolName: String?, state: (any ConfigurationState)?,
+             providerGeneration: Int) {
+            self.text = text
+            self.secondaryText = secondaryText
+            self.symbolName = symbolName
+            self.state = state
+            self.providerGeneration = providerGeneration
+        }
+    }
+
+    /// C states the provider said configure alike with `madeFrom.state` (at most
+    /// `alikeStateLimit`): content set again from C with the same texts and one of these states
+    /// is kept without converting the state or asking the provider again. Emptied whenever the
+    /// configuration is made anew.
+    private var statesAlikeWithMadeFrom: [ABIStateKey] = []
+    static let alikeStateLimit = 8
 
     init(style: String) {
         self.style = style
@@ -21,21 +44,46 @@ final class EmbeddedListView {
 
     var styleIsKnown: Bool { configuration != nil }
 
-    func setContent(text: String?, secondaryText: String?, symbolName: String?, state: (any ConfigurationState)?) {
+    /// `list_view_set_content` as a plugin called it: the content and state in their C form,
+    /// valid only during the call.
+    func setContent(_ content: cellhost_list_content, state: UnsafePointer<cellhost_state>?) {
+        let key = ABIStateKey(state)
+        if let key, let madeFrom, madeFrom.providerGeneration == PluginHostEnvironment.listContentProviderGeneration,
+           statesAlikeWithMadeFrom.contains(key), madeFrom.text.hasBytes(of: content.text),
+           madeFrom.secondaryText.hasBytes(of: content.secondary_text), madeFrom.symbolName.hasBytes(of: content.symbol_name)
+        {
+            return
+        }
+        let kept = setContent(text: content.text.map { String(cString: $0) },
+                              secondaryText: content.secondary_text.map { String(cString: $0) },
+                              symbolName: content.symbol_name.map { String(cString: $0) },
+                              state: state.map(ABIState.configurationState(from:)))
+        if kept, let key, !statesAlikeWithMadeFrom.contains(key), statesAlikeWithMadeFrom.count < Self.alikeStateLimit {
+            statesAlikeWithMadeFrom.append(key)
+        }
+    }
+
+    /// Shows this content styled for `state`. Returns true when the configuration was kept
+    /// because the same content came with a state the provider configures alike.
+    @discardableResult
+    func setContent(text: String?, secondaryText: String?, symbolName: String?, state: (any ConfigurationState)?) -> Bool {
         let (provider, generation) = PluginHostEnvironment.listContentProviderAndGeneration
-        guard let provider else { return }
+        guard let provider else { return false }
         if let madeFrom, madeFrom.providerGeneration == generation, madeFrom.text == text,
            madeFrom.secondaryText == secondaryText, madeFrom.symbolName == symbolName,
            provider.configuresAlike(style: style, madeFrom.state, state)
         {
-            return
+            return true
         }
         guard let new = provider.configuration(style: style, text: text, secondaryText: secondaryText,
                                                symbolName: symbolName, state: state)
-        else { return }
-        madeFrom = (text, secondaryText, symbolName, state, generation)
+        else { return false }
+        madeFrom = MadeFrom(text: text, secondaryText: secondaryText, symbolName: symbolName, state: state,
+                            providerGeneration: generation)
+        statesAlikeWithMadeFrom.removeAll(keepingCapacity: true)
         configuration = new
         if let view, view.supports(new) { view.configuration = new } else { view = new.makeContentView() }
+        return false
     }
 
     func sizeThatFits(_ target: Size, context: LayoutContext) -> Size {
@@ -48,5 +96,21 @@ final class EmbeddedListView {
 
     static func from(_ pointer: OpaquePointer?) -> EmbeddedListView? {
         pointer.map { Unmanaged<EmbeddedListView>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Whether the string has exactly the bytes of the C string `c` (both absent counts as the
+    /// same). Equal bytes make equal strings; unequal bytes may still make equal strings
+    /// (canonically equivalent text), which callers find out by comparing strings.
+    func hasBytes(of c: UnsafePointer<CChar>?) -> Bool {
+        switch (self, c) {
+        case (nil, nil): return true
+        case (var string?, let c?):
+            return string.withUTF8 { utf8 in
+                strlen(c) == utf8.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, c, utf8.count) == 0)
+            }
+        default: return false
+        }
     }
 }

@@ -42,6 +42,8 @@ public enum PluginHostEnvironment {
 
     static func log(_ message: PluginLogMessage) { logHandler.withLock { $0 }(message) }
     static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0.provider } }
+    /// How many times a provider was set, without copying the provider.
+    static var listContentProviderGeneration: Int { listProvider.withLock { $0.generation } }
     static var listContentProviderAndGeneration: (provider: (any EmbeddedListContentProvider)?, generation: Int) {
         listProvider.withLock { $0 }
     }
@@ -121,10 +123,6 @@ enum HostServices {
         HostCanvas.from(canvas)?.pointee.append(command)
     }
 
-    private static func traits(_ t: UnsafePointer<cellhost_traits>?) -> TraitCollection {
-        t?.pointee.traitCollection ?? .default
-    }
-
     /// Every field but `log`, shared by all plugins.
     nonisolated(unsafe) private static let baseTable: cellhost_host = {
         var t = cellhost_host()
@@ -179,16 +177,16 @@ enum HostServices {
         }
 
         t.default_font = { traits, style in
-            cellhost_font(SystemDefaults.font(for: TextStyle(abi: style) ?? .body, traits: HostServices.traits(traits)))
+            cellhost_font(SystemDefaults.font(for: TextStyle(abi: style) ?? .body, traits: TraitCollection(abi: traits)))
         }
         t.system_color = { traits, name, out in
-            guard let name, let out, let color = Color.named[String(cString: name)] else { return false }
-            out.pointee = cellhost_color(color.resolved(with: HostServices.traits(traits)))
+            guard let name, let out, let color = TraitKeyedAnswers.shared.systemColor(named: name, traits: traits) else {
+                return false
+            }
+            out.pointee = color
             return true
         }
-        t.default_layout_margins = { traits in
-            cellhost_insets(SystemDefaults.layoutMargins(for: HostServices.traits(traits)))
-        }
+        t.default_layout_margins = { traits in TraitKeyedAnswers.shared.layoutMargins(traits: traits) }
 
         t.color_transformer = { name in
             guard let name, let transformer = ColorTransformer.builtIn[String(cString: name)] else { return nil }
@@ -212,10 +210,7 @@ enum HostServices {
         }
         t.list_view_set_content = { view, content, state in
             guard let view = EmbeddedListView.from(view), let content = content?.pointee else { return }
-            view.setContent(text: content.text.map { String(cString: $0) },
-                            secondaryText: content.secondary_text.map { String(cString: $0) },
-                            symbolName: content.symbol_name.map { String(cString: $0) },
-                            state: state.map(ABIState.configurationState(from:)))
+            view.setContent(content, state: state)
         }
         t.list_view_size_that_fits = { view, target, context in
             guard let view = EmbeddedListView.from(view), let layout = HostCallContext.from(context) else {

@@ -3,33 +3,133 @@ import CCellHostABI
 import CellKit
 
 extension cellhost_traits {
+    /// The ABI form of `t`. Each enumeration crosses as its position in `allCases`, read from a
+    /// switch (`TraitOrdinalTests` checks the switches against `allCases`): looking the position
+    /// up in `allCases` built an array per trait on every call into a plugin.
     init(_ t: TraitCollection) {
-        func index<E: CaseIterable & Equatable>(_ v: E) -> Int32 where E.AllCases == [E] { Int32(E.allCases.firstIndex(of: v)!) }
         self.init(header: .host(for: cellhost_traits.self),
                   user_interface_style: t.userInterfaceStyle == .dark ? CELLHOST_STYLE_DARK : CELLHOST_STYLE_LIGHT,
-                  content_size_category: Int32(t.preferredContentSizeCategory.index),
+                  content_size_category: t.preferredContentSizeCategory.abiOrdinal,
                   layout_direction: t.layoutDirection == .rightToLeft ? CELLHOST_RTL : CELLHOST_LTR,
-                  horizontal_size_class: index(t.horizontalSizeClass),
-                  vertical_size_class: index(t.verticalSizeClass),
-                  list_environment: index(t.listEnvironment),
+                  horizontal_size_class: t.horizontalSizeClass.abiOrdinal,
+                  vertical_size_class: t.verticalSizeClass.abiOrdinal,
+                  list_environment: t.listEnvironment.abiOrdinal,
                   accessibility_contrast: t.accessibilityContrast == .high ? CELLHOST_CONTRAST_HIGH : CELLHOST_CONTRAST_NORMAL,
                   display_scale: t.displayScale)
     }
 
     /// The traits a plugin handed back. Out-of-range values fall back to the defaults.
     var traitCollection: TraitCollection {
-        func pick<E: CaseIterable>(_ raw: Int32, _ fallback: E) -> E where E.AllCases == [E] {
-            raw >= 0 && Int(raw) < E.allCases.count ? E.allCases[Int(raw)] : fallback
-        }
-        return TraitCollection(
+        TraitCollection(
             userInterfaceStyle: user_interface_style == CELLHOST_STYLE_DARK ? .dark : .light,
-            preferredContentSizeCategory: pick(content_size_category, ContentSizeCategory.large),
+            preferredContentSizeCategory: ContentSizeCategory(abiOrdinal: content_size_category) ?? .large,
             layoutDirection: layout_direction == CELLHOST_RTL ? .rightToLeft : .leftToRight,
-            horizontalSizeClass: pick(horizontal_size_class, UserInterfaceSizeClass.compact),
-            verticalSizeClass: pick(vertical_size_class, UserInterfaceSizeClass.regular),
+            horizontalSizeClass: UserInterfaceSizeClass(abiOrdinal: horizontal_size_class) ?? .compact,
+            verticalSizeClass: UserInterfaceSizeClass(abiOrdinal: vertical_size_class) ?? .regular,
             displayScale: display_scale > 0 ? display_scale : 2,
-            listEnvironment: pick(list_environment, ListEnvironment.none),
+            listEnvironment: ListEnvironment(abiOrdinal: list_environment) ?? .none,
             accessibilityContrast: accessibility_contrast == CELLHOST_CONTRAST_HIGH ? .high : .normal)
+    }
+
+    /// Whether a plugin passed the same traits: every field the host reads, compared as values
+    /// (padding bytes are not compared; a NaN scale never matches, so it is always converted anew).
+    func hasSameValues(as other: cellhost_traits) -> Bool {
+        user_interface_style == other.user_interface_style && content_size_category == other.content_size_category
+            && layout_direction == other.layout_direction && horizontal_size_class == other.horizontal_size_class
+            && vertical_size_class == other.vertical_size_class && list_environment == other.list_environment
+            && accessibility_contrast == other.accessibility_contrast && display_scale == other.display_scale
+    }
+}
+
+extension TraitCollection {
+    /// The traits behind a pointer a plugin passed; NULL means the default traits.
+    init(abi traits: UnsafePointer<cellhost_traits>?) { self = traits?.pointee.traitCollection ?? .default }
+}
+
+/// An enumeration that crosses the ABI as its position in `allCases`.
+protocol ABIOrdinal: CaseIterable {
+    var abiOrdinal: Int32 { get }
+    init?(abiOrdinal: Int32)
+}
+
+extension ContentSizeCategory: ABIOrdinal {
+    var abiOrdinal: Int32 {
+        switch self {
+        case .extraSmall: 0
+        case .small: 1
+        case .medium: 2
+        case .large: 3
+        case .extraLarge: 4
+        case .extraExtraLarge: 5
+        case .extraExtraExtraLarge: 6
+        case .accessibilityMedium: 7
+        case .accessibilityLarge: 8
+        case .accessibilityExtraLarge: 9
+        case .accessibilityExtraExtraLarge: 10
+        case .accessibilityExtraExtraExtraLarge: 11
+        }
+    }
+
+    init?(abiOrdinal: Int32) {
+        switch abiOrdinal {
+        case 0: self = .extraSmall
+        case 1: self = .small
+        case 2: self = .medium
+        case 3: self = .large
+        case 4: self = .extraLarge
+        case 5: self = .extraExtraLarge
+        case 6: self = .extraExtraExtraLarge
+        case 7: self = .accessibilityMedium
+        case 8: self = .accessibilityLarge
+        case 9: self = .accessibilityExtraLarge
+        case 10: self = .accessibilityExtraExtraLarge
+        case 11: self = .accessibilityExtraExtraExtraLarge
+        default: return nil
+        }
+    }
+}
+
+extension UserInterfaceSizeClass: ABIOrdinal {
+    var abiOrdinal: Int32 {
+        switch self {
+        case .unspecified: CELLHOST_SIZE_CLASS_UNSPECIFIED
+        case .compact: CELLHOST_SIZE_CLASS_COMPACT
+        case .regular: CELLHOST_SIZE_CLASS_REGULAR
+        }
+    }
+
+    init?(abiOrdinal: Int32) {
+        switch abiOrdinal {
+        case CELLHOST_SIZE_CLASS_UNSPECIFIED: self = .unspecified
+        case CELLHOST_SIZE_CLASS_COMPACT: self = .compact
+        case CELLHOST_SIZE_CLASS_REGULAR: self = .regular
+        default: return nil
+        }
+    }
+}
+
+extension ListEnvironment: ABIOrdinal {
+    var abiOrdinal: Int32 {
+        switch self {
+        case .none: 0
+        case .plain: 1
+        case .grouped: 2
+        case .insetGrouped: 3
+        case .sidebar: 4
+        case .sidebarPlain: 5
+        }
+    }
+
+    init?(abiOrdinal: Int32) {
+        switch abiOrdinal {
+        case 0: self = ListEnvironment.none
+        case 1: self = .plain
+        case 2: self = .grouped
+        case 3: self = .insetGrouped
+        case 4: self = .sidebar
+        case 5: self = .sidebarPlain
+        default: return nil
+        }
     }
 }
 
@@ -108,6 +208,30 @@ func withABIState<R>(_ state: any ConfigurationState, _ body: (UnsafePointer<cel
         abi.custom_states = buffer.baseAddress
         abi.custom_state_count = UInt32(buffer.count)
         return withUnsafePointer(to: &abi, body)
+    }
+}
+
+/// A `cellhost_state` a plugin handed back, as a value to compare: kind, flags, drag and drop
+/// states and traits, everything `ABIState.configurationState(from:)` reads but custom states.
+/// nil for a state with custom states (those are compared as converted states only).
+struct ABIStateKey: Equatable {
+    /// nil: the plugin passed no state.
+    private let state: cellhost_state?
+
+    init?(_ pointer: UnsafePointer<cellhost_state>?) {
+        guard let pointer else { state = nil; return }
+        guard pointer.pointee.custom_state_count == 0 else { return nil }
+        state = pointer.pointee
+    }
+
+    static func == (a: ABIStateKey, b: ABIStateKey) -> Bool {
+        switch (a.state, b.state) {
+        case (nil, nil): true
+        case (let a?, let b?):
+            a.kind == b.kind && a.flags == b.flags && a.drag_state == b.drag_state && a.drop_state == b.drop_state
+                && a.traits.hasSameValues(as: b.traits)
+        default: false
+        }
     }
 }
 

@@ -1,0 +1,76 @@
+import CCellHostABI
+import CellKit
+import Glibc
+import Synchronization
+
+/// What the trait-dependent host services (`default_layout_margins`, `system_color`) answered
+/// for the traits a plugin passed last. Plugins ask them several times per pass with the same
+/// traits; converting the C traits and looking the answer up by `TraitCollection` (whose hash
+/// hashes every trait's name) cost more than the rest of the call. The answers depend only on
+/// the traits and the name (`Color.named` and the default cell's margins are constants), so the
+/// same C traits get the same answer; other traits replace what is kept.
+final class TraitKeyedAnswers: Sendable {
+    static let shared = TraitKeyedAnswers()
+
+    /// At most this many colour names are kept for one set of traits; past it they are asked anew.
+    static let colorLimit = 64
+
+    private struct KnownColor {
+        /// The name's bytes with their terminating NUL.
+        let name: ContiguousArray<CChar>
+        /// nil: no system colour has this name.
+        let color: cellhost_color?
+    }
+
+    private struct Answers {
+        /// The traits the answers are for: nil when the plugin passed NULL (the default traits).
+        var traits: cellhost_traits?
+        var margins: cellhost_insets?
+        var colors: [KnownColor] = []
+
+        func isFor(_ other: UnsafePointer<cellhost_traits>?) -> Bool {
+            switch (traits, other) {
+            case (nil, nil): true
+            case (let kept?, let other?): kept.hasSameValues(as: other.pointee)
+            default: false
+            }
+        }
+
+        /// Drops every answer unless they are for `other`.
+        mutating func keepOnlyFor(_ other: UnsafePointer<cellhost_traits>?) {
+            guard !isFor(other) else { return }
+            self = Answers(traits: other?.pointee)
+        }
+    }
+
+    /// Starts as answers for the NULL traits with nothing known.
+    private let answers = Mutex(Answers())
+
+    /// `default_layout_margins(traits)`.
+    func layoutMargins(traits: UnsafePointer<cellhost_traits>?) -> cellhost_insets {
+        if let known = answers.withLock({ $0.isFor(traits) ? $0.margins : nil }) { return known }
+        let margins = cellhost_insets(SystemDefaults.layoutMargins(for: TraitCollection(abi: traits)))
+        answers.withLock { kept in
+            kept.keepOnlyFor(traits)
+            kept.margins = margins
+        }
+        return margins
+    }
+
+    /// The system colour `name` resolved for `traits`, nil when no system colour has that name.
+    func systemColor(named name: UnsafePointer<CChar>, traits: UnsafePointer<cellhost_traits>?) -> cellhost_color? {
+        let known: KnownColor? = answers.withLock { kept in
+            guard kept.isFor(traits) else { return nil }
+            return kept.colors.first { entry in entry.name.withUnsafeBufferPointer { strcmp($0.baseAddress!, name) == 0 } }
+        }
+        if let known { return known.color }
+        let color = Color.named[String(cString: name)].map { cellhost_color($0.resolved(with: TraitCollection(abi: traits))) }
+        answers.withLock { kept in
+            kept.keepOnlyFor(traits)
+            guard kept.colors.count < Self.colorLimit else { return }
+            kept.colors.append(KnownColor(name: ContiguousArray(UnsafeBufferPointer(start: name, count: strlen(name) + 1)),
+                                          color: color))
+        }
+        return color
+    }
+}
