@@ -4,10 +4,22 @@ import Glibc
 /// value and the names of the properties the host set. The C entry points (Thunks.swift) are
 /// shared by every type and dispatch through these classes.
 class AnyConfigBox {
+    /// The `PluginCell` type of the value inside: a box with this token is a `ConfigBox` of that
+    /// type, so thunks find the concrete box without a dynamic cast (which looks up the generic
+    /// class's metadata on every call).
+    let cellType: ObjectIdentifier
     var customized: Set<String> = []
     /// Strings handed out by `*` getters, kept until the next read of that property or the end
     /// of the configuration (plugin.h: valid until the next call on the configuration).
     var handedOutStrings: [Int: UnsafeMutablePointer<CChar>] = [:]
+
+    init(cellType: ObjectIdentifier) { self.cellType = cellType }
+
+    /// This box as a box of `Cell` values, nil when it holds another type.
+    @inline(__always)
+    final func holding<Cell: PluginCell>(_: Cell.Type) -> ConfigBox<Cell>? {
+        cellType == ObjectIdentifier(Cell.self) ? unsafeDowncast(self, to: ConfigBox<Cell>.self) : nil
+    }
 
     deinit { handedOutStrings.values.forEach { free($0) } }
 
@@ -44,24 +56,30 @@ final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
 
     init(_ value: Cell, customized: Set<String> = []) {
         self.value = value
-        super.init()
+        super.init(cellType: ObjectIdentifier(Cell.self))
         self.customized = customized
     }
 
-    override func copy() -> AnyConfigBox { ConfigBox(value, customized: customized) }
+    /// A new box of this box's own class (`type(of: self)` reads it from the instance; naming
+    /// `ConfigBox<Cell>` looks the generic class up).
+    private func sibling(_ value: Cell) -> AnyConfigBox { type(of: self).init(value, customized: customized) }
+
+    override func copy() -> AnyConfigBox { sibling(value) }
 
     override func isEqual(to other: AnyConfigBox) -> Bool {
-        guard let other = other as? ConfigBox<Cell> else { return false }
+        guard let other = other.holding(Cell.self) else { return false }
         return value == other.value && customized == other.customized
     }
 
     /// Restyles, then puts every locked property back.
     override func updated(for state: PluginState) -> AnyConfigBox {
         var new = value.updated(for: state)
-        for property in Cell.properties where customized.contains(property.name) {
-            property.access.copy(from: value, into: &new)
+        if !customized.isEmpty {
+            for property in Cell.properties where customized.contains(property.name) {
+                property.access.copy(from: value, into: &new)
+            }
         }
-        return ConfigBox(new, customized: customized)
+        return sibling(new)
     }
 
     override func read(_ index: Int, into slot: UnsafeMutableRawPointer) {
@@ -133,11 +151,11 @@ final class ViewBox<View: PluginCellView>: AnyViewBox {
     init(_ view: View) { self.view = view }
 
     override func supports(_ config: AnyConfigBox) -> Bool {
-        guard let config = config as? ConfigBox<View.Configuration> else { return false }
+        guard let config = config.holding(View.Configuration.self) else { return false }
         return view.supports(config.value)
     }
     override func set(_ config: AnyConfigBox) {
-        guard let config = config as? ConfigBox<View.Configuration> else { return }
+        guard let config = config.holding(View.Configuration.self) else { return }
         view.configuration = config.value
     }
     override func sizeThatFits(_ target: cellhost_size, context: DrawingContext) -> cellhost_size {
