@@ -89,15 +89,20 @@ public struct PropertyChange: Hashable, Sendable {
     private static func alignedChanges(before: [InspectableProperty], afterUpdate: [InspectableProperty],
                                        afterHooks: [InspectableProperty], setByEvent: Set<String>,
                                        includingUnchanged: Bool) -> [PropertyChange] {
+        // `propertyLists` hands out one list for stages that compare equal (every value and flag):
+        // a stage whose list is the previous stage's changed nothing, and its values are not compared.
+        let hooksChangedNothing = sharesStorage(afterHooks, afterUpdate)
+        let updateChangedNothing = sharesStorage(afterUpdate, before)
         var result: [PropertyChange] = []
         result.reserveCapacity(includingUnchanged ? afterHooks.count : 4)
         for i in afterHooks.indices {
             let reason: Reason
             if !setByEvent.isEmpty && setByEvent.contains(afterHooks[i].name) {
                 reason = .setByEvent
-            } else if afterHooks[i].value != afterUpdate[i].value || afterHooks[i].isCustomized != afterUpdate[i].isCustomized {
+            } else if !hooksChangedNothing && (afterHooks[i].value != afterUpdate[i].value
+                                                || afterHooks[i].isCustomized != afterUpdate[i].isCustomized) {
                 reason = .setByHook
-            } else if afterUpdate[i].value != before[i].value {
+            } else if !updateChangedNothing && afterUpdate[i].value != before[i].value {
                 reason = .restyledByState
             } else if afterHooks[i].isCustomized {
                 reason = .lockedKept
@@ -109,6 +114,11 @@ public struct PropertyChange: Hashable, Sendable {
                                          isCustomized: afterHooks[i].isCustomized, reason: reason))
         }
         return result
+    }
+
+    /// Whether two lists are one stored list (the same elements, not merely equal ones).
+    private static func sharesStorage(_ a: [InspectableProperty], _ b: [InspectableProperty]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
     }
 }
 
