@@ -1,10 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The event path's modules (the model, the engine) run every update pass through class
-/// properties: release builds check their exclusive access statically only. Dynamic checks
-/// (`swift_beginAccess` on each class property read or write) were 14 % of an event's
-/// instructions; debug builds, and so every test run, keep them.
+/// The event path's modules (the model, the engine, and the SDK whose boxes every call into a
+/// Swift plugin goes through) run every update pass through class properties: release builds
+/// check their exclusive access statically only. Dynamic checks (`swift_beginAccess` on each
+/// class property read or write) were 14 % of an event's instructions; debug builds, and so
+/// every test run, keep them.
 let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
@@ -71,7 +72,7 @@ let package = Package(
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
-        .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift"),
+        .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift", swiftSettings: hotPathSettings),
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 
