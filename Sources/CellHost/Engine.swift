@@ -24,6 +24,9 @@ public final class Engine {
         /// update pass's cost; a run whose records nobody reads per property turns it off. Off,
         /// updates carry no `changes` and no `repaint` explanation; everything else is the same.
         public var recordsPropertyChanges: Bool
+        /// Off: every redrawn row is recorded afresh and compared with its last recording, never
+        /// patched in place (tests compare both ways).
+        var patchesBackgrounds = true
 
         public init(textMeasurer: any TextMeasuring, renderer: (any FrameRenderer)? = nil, framesDirectory: String? = nil,
                     tintColor: Color = .tintColor, recordsPropertyChanges: Bool = true) {
@@ -412,26 +415,39 @@ public final class Engine {
         // Each redrawn row with its old recording, its old frame, and whether its recording changed
         // (nil where it was not compared: a row that moved or appeared damages its whole frame).
         var changed: [(row: EngineRow, old: DisplayList, oldFrame: Rect, drawingChanged: Bool?)] = []
+        let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
         for r in try visibleRows() {
             let updateIndex = updatedRows.firstIndex { $0 === r }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             let lastFrame = r.layerFrame
             let clipChanged = r.drawing.isEmpty || r.needsRedraw
             guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
-            let old = r.drawing
-            r.drawing = r.draw(measurer: measurer)
-            r.needsRedraw = false
             var damage: Rect
             var drawingChanged: Bool?
-            if let lastFrame, lastFrame != viewportFrame {
-                damage = lastFrame.union(viewportFrame)
-            } else if lastFrame == nil {
-                damage = viewportFrame
-            } else {
-                let differs = old != r.drawing
+            // The old recording is kept only where intermediate frames or the comparison read it.
+            var old = DisplayList()
+            let oldBounds = r.drawing.bounds
+            if options.patchesBackgrounds, !showedIntermediateFrames, lastFrame == viewportFrame,
+               let differs = r.redrawBackground(measurer: measurer) {
+                // The row stays put and its content draws as before: only its background was
+                // re-recorded, in place, and compared with the one it replaced.
                 drawingChanged = differs
-                damage = DisplayList.damage(from: old, to: r.drawing, differ: differs)
+                damage = DisplayList.damage(fromBounds: oldBounds, toBounds: r.drawing.bounds, differ: differs)
                     .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
+            } else {
+                old = r.drawing
+                r.drawing = r.draw(measurer: measurer)
+                r.needsRedraw = false
+                if let lastFrame, lastFrame != viewportFrame {
+                    damage = lastFrame.union(viewportFrame)
+                } else if lastFrame == nil {
+                    damage = viewportFrame
+                } else {
+                    let differs = old != r.drawing
+                    drawingChanged = differs
+                    damage = DisplayList.damage(from: old, to: r.drawing, differ: differs)
+                        .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
+                }
             }
             if let i = updateIndex {
                 updates[i].size = r.size
@@ -467,7 +483,6 @@ public final class Engine {
         setListBackground()
         // Without intermediate frames the renderer's layer still shows the old recording, so the
         // comparison made above tells it whether the recording changed.
-        let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
         for (r, _, _, drawingChanged) in changed {
             let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             if let drawingChanged, !showedIntermediateFrames {
@@ -573,6 +588,13 @@ public final class Engine {
     }
 
     /// The rows in the viewport, with their frames and section clips brought up to date.
+    /// Each visible row's last recording by row name (tests compare them).
+    func visibleDrawings() throws(EngineError) -> [String: DisplayList] {
+        var drawings: [String: DisplayList] = [:]
+        for r in try visibleRows() { drawings[r.name] = r.drawing }
+        return drawings
+    }
+
     private func visibleRows() throws(EngineError) -> [EngineRow] {
         if reusesVisibleRows, let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
         let listLayout = self.listLayout

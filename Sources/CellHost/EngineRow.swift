@@ -429,6 +429,21 @@ final class EngineRow {
         return list
     }
 
+    /// Brings `drawing` up to date by re-recording only the background, when nothing else the
+    /// row draws can have changed (a highlight): whether the recording changed, exactly as
+    /// comparing it with a fresh one would answer; nil when the row must be recorded afresh with
+    /// `draw(measurer:)`, and then `drawing` is untouched.
+    func redrawBackground(measurer: any TextMeasuring) -> Bool? {
+        guard !drawing.isEmpty, !needsRedraw else { return nil }
+        switch view {
+        case .cell(let c):
+            return c.redrawBackground(size: size, measurer: measurer, clip: clip, isLastInSection: isLastInSection,
+                                      updating: &drawing)
+        case .headerFooter(let h): return h.redrawBackground(size: size, measurer: measurer, updating: &drawing)
+        case nil: return nil
+        }
+    }
+
     /// The flags that are on, as words for traces.
     static func words(_ s: CellConfigurationState) -> [String] {
         var w: [String] = []

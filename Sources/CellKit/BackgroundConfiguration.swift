@@ -185,6 +185,13 @@ public struct BackgroundConfiguration: Hashable, Sendable, PropertyInspectable {
         max(0, min(cornerRadius, min(size.width, size.height) / 2))
     }
 
+    /// `draw` for a configuration a class stores: a mutating call reaches the stored value in
+    /// place, where a plain call on the stored property copies the whole configuration first.
+    mutating func drawInPlace(in bounds: Rect, traits: TraitCollection, tintColor: Color,
+                              layoutMargins: DirectionalEdgeInsets, into list: inout DisplayList) {
+        draw(in: bounds, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins, into: &list)
+    }
+
     /// Records the background into `list` in the order it is composed: shadow, blur, fill, image,
     /// custom drawing, stroke. Colours are resolved for `traits`; nothing invisible is recorded.
     public func draw(in bounds: Rect, traits: TraitCollection, tintColor: Color = .tintColor,

@@ -123,6 +123,27 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The record of the most recent pass (also of passes run implicitly before first display).
     public private(set) var lastUpdate: ConfigurationUpdate<State>?
     private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
+    /// What the last `draw` recorded for, and where it put the background's commands.
+    private var lastDrawing: DrawingInputs?
+    /// The background as `redrawBackground` records it, kept so its storage is allocated once.
+    private var backgroundRecording = DisplayList()
+
+    /// Everything besides the configurations that a recording depends on, and the background's
+    /// place in it: a redraw for the same inputs, whose content view draws as before, differs
+    /// from the last recording at most in those commands.
+    private struct DrawingInputs {
+        var size: Size
+        var clipRect: Rect?
+        var clipCornerRadius: Double
+        var isLastInSection: Bool
+        var traits: TraitCollection
+        var tintColor: Color
+        var layoutMargins: DirectionalEdgeInsets
+        var separatorVisibility: ListSeparatorVisibility
+        var contentView: ObjectIdentifier?
+        var background: Range<Int>
+        var commandCount: Int
+    }
 
     init(role: ConfigurableViewRole, appearance: ListAppearance, state: State) {
         self.role = role
@@ -310,20 +331,65 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let bounds = Rect(origin: .zero, size: size)
         let traits = inputs.traitCollection
         if let clip { list.append(.pushClip(clip.rect, cornerRadius: clip.cornerRadius)) }
-        if storedBackground != nil {
-            // Drawn where it is stored (an `if let` would copy the whole configuration).
-            storedBackground!.draw(in: bounds, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
-                                   into: &list)
-        } else if let storedBackgroundColor {
-            let fill = storedBackgroundColor.resolved(with: traits)
-            if fill.alpha > 0 { list.append(.fill(bounds, fill)) }
-        }
+        let backgroundStart = list.commands.count
+        drawBackground(in: bounds, traits: traits, into: &list)
+        let backgroundEnd = list.commands.count
         let context = layoutContext(measurer: measurer)
         contentView?.draw(in: bounds, context: context, into: &list)
         if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
             list.append(.fill(separator, Color.separator.resolved(with: traits)))
         }
         if clip != nil { list.append(.popClip) }
+        lastDrawing = DrawingInputs(
+            size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0, isLastInSection: isLastInSection,
+            traits: traits, tintColor: tintColor, layoutMargins: layoutMargins, separatorVisibility: bottomSeparatorVisibility,
+            contentView: contentView.map { ObjectIdentifier($0) }, background: backgroundStart..<backgroundEnd,
+            commandCount: list.commands.count)
+    }
+
+    /// Brings `list` — this view's last recording, made by `draw` (or by this method) with the same
+    /// measurer and nothing appended since — up to date by re-recording only the background, when
+    /// nothing else it draws can have changed: same size, clip, traits, tint, margins, separator
+    /// and content view, and the content view draws as it last recorded (a highlight restyles the
+    /// background only). Answers whether the recording changed (exactly `old != new`); nil when it
+    /// must be recorded afresh with `draw`, and then `list` is untouched.
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
+    public func redrawBackground(size: Size, measurer: any TextMeasuring, clip: (rect: Rect, cornerRadius: Double)? = nil,
+                                 isLastInSection: Bool = false, updating list: inout DisplayList) -> Bool? {
+        runPendingUpdate()
+        let traits = inputs.traitCollection
+        // Compared where it is stored (an `if let` would copy the whole entry).
+        guard lastDrawing != nil, lastDrawing!.commandCount == list.commands.count, lastDrawing!.size == size,
+              lastDrawing!.clipRect == clip?.rect, lastDrawing!.clipCornerRadius == (clip?.cornerRadius ?? 0),
+              lastDrawing!.isLastInSection == isLastInSection, lastDrawing!.traits == traits,
+              lastDrawing!.tintColor == tintColor, lastDrawing!.layoutMargins == layoutMargins,
+              lastDrawing!.separatorVisibility == bottomSeparatorVisibility,
+              lastDrawing!.contentView == contentView.map({ ObjectIdentifier($0) })
+        else { return nil }
+        let bounds = Rect(origin: .zero, size: size)
+        if let contentView, !contentView.drawsAsLastRecorded(in: bounds, context: layoutContext(measurer: measurer)) {
+            return nil
+        }
+        backgroundRecording.removeAll()
+        drawBackground(in: bounds, traits: traits, into: &backgroundRecording)
+        let range = lastDrawing!.background
+        guard list.replaceCommands(in: range, with: backgroundRecording) else { return false }
+        lastDrawing!.background = range.lowerBound..<(range.lowerBound + backgroundRecording.commands.count)
+        lastDrawing!.commandCount = list.commands.count
+        return true
+    }
+
+    /// The background configuration, or the plain background colour, for `bounds`.
+    private func drawBackground(in bounds: Rect, traits: TraitCollection, into list: inout DisplayList) {
+        // Drawn where it is stored (an `if let`, or even a comparison with nil, copies the whole
+        // configuration); nil when there is none.
+        let drawn: Void? = storedBackground?.drawInPlace(in: bounds, traits: traits, tintColor: tintColor,
+                                                         layoutMargins: layoutMargins, into: &list)
+        if drawn == nil, let storedBackgroundColor {
+            let fill = storedBackgroundColor.resolved(with: traits)
+            if fill.alpha > 0 { list.append(.fill(bounds, fill)) }
+        }
     }
 
     /// The hairline at the bottom of a cell: one pixel at the display scale, from where the text
@@ -361,6 +427,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         storedBackground = defaultBackgroundConfiguration()
         appliedState = nil
         lastUpdate = nil
+        lastDrawing = nil
         pendingRequests = 1
         needsUpdateConfiguration = true
         invalidateLayout()

@@ -109,10 +109,18 @@ public protocol ContentView: AnyObject {
     /// Where the row's separator starts, measured from the leading edge at `width` (UIKit's
     /// `separatorLayoutGuide`: aligned with the text). Nil: the cell's leading layout margin.
     func separatorLeadingInset(width: Double, context: LayoutContext) -> Double?
+
+    /// Whether `draw(in:context:into:)` now would record exactly what this view's last `draw`
+    /// recorded (and its separator inset is what it was): a cell redrawn for a new background then
+    /// re-records only the background. False by default — only a view that knows its drawing
+    /// follows from its configuration and the context alone can answer true.
+    func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool
 }
 
 extension ContentView {
     public func separatorLeadingInset(width: Double, context: LayoutContext) -> Double? { nil }
+
+    public func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool { false }
 
     public func supports(_ configuration: any ContentConfiguration) -> Bool {
         type(of: configuration) == type(of: self.configuration)

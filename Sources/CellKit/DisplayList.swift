@@ -111,6 +111,12 @@ public struct DisplayList: Hashable, Sendable {
     /// Room for `count` commands, so a recording of known length grows its storage once.
     public mutating func reserveCapacity(_ count: Int) { commands.reserveCapacity(count) }
 
+    /// Empties the list and keeps its storage, for a recording made again and again.
+    public mutating func removeAll() {
+        commands.removeAll(keepingCapacity: true)
+        bounds = .zero
+    }
+
     public mutating func append(_ command: DisplayCommand) {
         commands.append(command)
         bounds = bounds.union(command.bounds)
@@ -131,6 +137,25 @@ public struct DisplayList: Hashable, Sendable {
         bounds = grown
     }
 
+    /// Replaces the commands at `range` with `other`'s; answers whether that changed the list
+    /// (unchanged, nothing is written). The bounds are grown again over every command in order, so
+    /// they equal those of the same commands appended one by one, to the last bit.
+    public mutating func replaceCommands(in range: Range<Int>, with other: DisplayList) -> Bool {
+        if range.count == other.commands.count {
+            var same = true
+            for i in other.commands.indices where commands[range.lowerBound + i] != other.commands[i] {
+                same = false
+                break
+            }
+            if same { return false }
+        }
+        commands.replaceSubrange(range, with: other.commands)
+        var grown = Rect.zero
+        for i in commands.indices { grown = grown.union(commands[i].bounds) }
+        bounds = grown
+        return true
+    }
+
     public func offsetBy(dx: Double, dy: Double) -> DisplayList {
         var moved = DisplayList()
         moved.append(self, offsetBy: Point(x: dx, y: dy))
@@ -146,6 +171,11 @@ public struct DisplayList: Hashable, Sendable {
 
     /// The same for a caller that has compared the two lists already (`differ`: `old != new`).
     public static func damage(from old: DisplayList, to new: DisplayList, differ: Bool) -> Rect {
-        differ ? old.bounds.union(new.bounds) : .zero
+        damage(fromBounds: old.bounds, toBounds: new.bounds, differ: differ)
+    }
+
+    /// The same from the two lists' bounds (the old list may be gone, patched in place).
+    public static func damage(fromBounds old: Rect, toBounds new: Rect, differ: Bool) -> Rect {
+        differ ? old.union(new) : .zero
     }
 }

@@ -74,13 +74,17 @@ public final class ListContentView: ContentView {
         return layout(width: width, context: context).textLeadingInset
     }
 
+    /// The kept recording is the one for these inputs (the configuration is the same while it is
+    /// kept). Compared where it is stored (an `if let` would copy the whole entry).
+    public func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool {
+        cachedRecording?.bounds == bounds && cachedRecording?.traits == context.traits
+            && cachedRecording?.tintColor == context.tintColor && cachedRecording?.margins == context.superviewLayoutMargins
+    }
+
     /// Content laid out for `bounds.width`; in bounds taller than the content needs, the content
     /// is centred vertically (as UIKit's list content view in a row with a minimum height).
     public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
-        // Compared and appended where it is stored (an `if let` would copy the whole entry).
-        if cachedRecording?.bounds == bounds, cachedRecording?.traits == context.traits,
-           cachedRecording?.tintColor == context.tintColor, cachedRecording?.margins == context.superviewLayoutMargins
-        {
+        if drawsAsLastRecorded(in: bounds, context: context) {
             list.append(cachedRecording!.recording)
             return
         }
