@@ -279,49 +279,34 @@ final class EngineRow {
     func runUpdatePass(traits: TraitCollection) -> CellUpdateTrace? {
         var newState = flags
         newState.traitCollection = traits
+        let beforeState = lastState
+        // What moved, in words: the cause of restyles and repaints, which only the recording says.
+        let cause = recordsPropertyChanges ? EngineRow.delta(from: beforeState, to: newState) : ""
         let supports: Bool?
         let action: ConfigurationUpdate<CellConfigurationState>.ViewAction
-        let contentAfterUpdate: (any ContentConfiguration)?, contentFinal: (any ContentConfiguration)?
-        let backgroundAfterUpdate: BackgroundConfiguration?, backgroundFinal: BackgroundConfiguration?
         let typeIdentifier: String
-        // Only the property trace reads the stages and the state as an existential: without it
-        // they are nil, and the pass's record (every stage) stays uncopied in the view's `lastUpdate`.
-        let configState: (any ConfigurationState)?
+        // Only the property trace reads the pass's stages: without it the record (every stage)
+        // stays uncopied in the view's `lastUpdate`, and no stage is read out of it.
+        let changes: [PropertyChangeTrace]
         switch view {
         case .cell(let c):
             guard let outcome = c.runPendingUpdate() else { return nil }
             (supports, action) = (outcome.supportsAnswer, outcome.viewAction)
             typeIdentifier = c.contentTypeIdentifier ?? configuration.typeIdentifier
-            if recordsPropertyChanges, let r = c.lastUpdate {
-                (contentAfterUpdate, contentFinal) = (r.contentAfterUpdate, r.contentAfterHooks)
-                (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
-                configState = r.state
-            } else {
-                (contentAfterUpdate, contentFinal, backgroundAfterUpdate, backgroundFinal, configState) = (nil, nil, nil, nil, nil)
-            }
+            changes = recordsPropertyChanges
+                ? c.lastUpdate.map { propertyChanges(of: $0, newState: newState, beforeState: beforeState, cause: cause) } ?? []
+                : []
         case .headerFooter(let h):
             guard let outcome = h.runPendingUpdate() else { return nil }
             supports = outcome.supportsAnswer
             action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: outcome.viewAction.rawValue) ?? .none
             typeIdentifier = h.contentTypeIdentifier ?? configuration.typeIdentifier
-            if recordsPropertyChanges, let r = h.lastUpdate {
-                (contentAfterUpdate, contentFinal) = (r.contentAfterUpdate, r.contentAfterHooks)
-                (backgroundAfterUpdate, backgroundFinal) = (r.backgroundAfterUpdate, r.backgroundAfterHooks)
-                configState = r.state
-            } else {
-                (contentAfterUpdate, contentFinal, backgroundAfterUpdate, backgroundFinal, configState) = (nil, nil, nil, nil, nil)
-            }
+            changes = recordsPropertyChanges
+                ? h.lastUpdate.map { propertyChanges(of: $0, newState: newState, beforeState: beforeState, cause: cause) } ?? []
+                : []
         case nil:
             return nil
         }
-        let beforeState = lastState
-        // What moved, in words: the cause of restyles and repaints, which only the recording says.
-        let cause = recordsPropertyChanges ? EngineRow.delta(from: beforeState, to: newState) : ""
-        let changes = configState.map {
-            propertyChanges(newState: newState, configState: $0, beforeState: beforeState, cause: cause,
-                            contentAfterUpdate: contentAfterUpdate, contentFinal: contentFinal,
-                            backgroundAfterUpdate: backgroundAfterUpdate, backgroundFinal: backgroundFinal)
-        } ?? []
 
         let outcome: ViewOutcome
         switch action {
@@ -346,6 +331,14 @@ final class EngineRow {
             changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
             repaint: recordsPropertyChanges && changes.isEmpty
                 ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
+    }
+
+    /// The property changes of a pass's record.
+    private func propertyChanges<S>(of r: ConfigurationUpdate<S>, newState: CellConfigurationState,
+                                    beforeState: CellConfigurationState?, cause: String) -> [PropertyChangeTrace] {
+        propertyChanges(newState: newState, configState: r.state, beforeState: beforeState, cause: cause,
+                        contentAfterUpdate: r.contentAfterUpdate, contentFinal: r.contentAfterHooks,
+                        backgroundAfterUpdate: r.backgroundAfterUpdate, backgroundFinal: r.backgroundAfterHooks)
     }
 
     /// The pass's property changes with their reasons: every stage's properties read (once per
