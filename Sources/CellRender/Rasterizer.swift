@@ -57,19 +57,15 @@ final class Rasterizer {
     private var placements: [GlyphPlacement] = []
     /// The layouts and faces of the last text runs drawn, found by comparing requests (a redrawn
     /// row draws the same few runs again) instead of hashing each into the engine's caches.
-    private var recentLayouts: [RecentLayout] = []
-    private var nextRecentLayout = 0
+    private var recentLayouts = RecentItems<RecentLayout>(limit: 8)
     private struct RecentLayout {
         let request: TextLayoutRequest
         let width: Double
         let layout: TextLayout
         let face: FontFace
     }
-    /// Text runs whose layouts are kept in `recentLayouts`.
-    static let recentLayoutCount = 8
     /// The masks of the last symbols drawn (see `symbolMask`).
-    private var recentSymbols: [(name: String, size: Int, weight: FontWeight, mask: CoverageMask)] = []
-    private var nextRecentSymbol = 0
+    private var recentSymbols = RecentItems<(name: String, size: Int, weight: FontWeight, mask: CoverageMask)>(limit: 8)
     /// The clips `startsWithCoveringFill` walks through (reused between calls).
     private var clipScratch: [PixelRect] = []
     /// Masks (text lines, symbols, strokes, shadows) written from a ramp over the solid colour
@@ -101,8 +97,7 @@ final class Rasterizer {
     private var shadedMasks: [ShadedMask.Key: ShadedMask] = [:]
     /// The last shaded masks used, compared before the hashed lookup (a redrawn row asks again for
     /// the few it drew before).
-    private var recentShaded: [ShadedMask] = []
-    private var nextRecentShaded = 0
+    private var recentShaded = RecentItems<ShadedMask>(limit: 16)
     private var shadedBytes = 0
     private let coverageRamp: CoverageMask = {
         let mask = CoverageMask(width: 256, height: 1)
@@ -472,18 +467,13 @@ final class Rasterizer {
     /// The layout of `request` at `width` and its face: from the last runs drawn when one asked
     /// for the same, else from the engine's caches. Caller holds the text engine's lock.
     private func layoutAndFace(_ request: TextLayoutRequest, width: Double) -> (TextLayout, FontFace) {
-        for i in recentLayouts.indices where recentLayouts[i].width == width && recentLayouts[i].request == request {
-            return (recentLayouts[i].layout, recentLayouts[i].face)
+        for i in recentLayouts.entries.indices
+        where recentLayouts.entries[i].width == width && recentLayouts.entries[i].request == request {
+            return (recentLayouts.entries[i].layout, recentLayouts.entries[i].face)
         }
         let layout = textEngine.layout(request, width: width)
         let face = textEngine.face(for: request.font)
-        let recent = RecentLayout(request: request, width: width, layout: layout, face: face)
-        if recentLayouts.count < Rasterizer.recentLayoutCount {
-            recentLayouts.append(recent)
-        } else {
-            recentLayouts[nextRecentLayout] = recent
-            nextRecentLayout = (nextRecentLayout + 1) % Rasterizer.recentLayoutCount
-        }
+        recentLayouts.remember(RecentLayout(request: request, width: width, layout: layout, face: face))
         return (layout, face)
     }
 
@@ -534,9 +524,9 @@ final class Rasterizer {
     /// `mask` composited in `color` over `background`: `ramp[coverage]` where coverage is not
     /// zero, `background` where it is (what compositing leaves there). Kept per mask and colours.
     private func shade(_ mask: CoverageMask, color: UInt32, over background: UInt32) -> ShadedMask {
-        for i in recentShaded.indices
-        where recentShaded[i].mask === mask && recentShaded[i].color == color && recentShaded[i].background == background {
-            return recentShaded[i]
+        for i in recentShaded.entries.indices where recentShaded.entries[i].mask === mask
+            && recentShaded.entries[i].color == color && recentShaded.entries[i].background == background {
+            return recentShaded.entries[i]
         }
         let key = ShadedMask.Key(mask: ObjectIdentifier(mask), color: color, background: background)
         if let shaded = shadedMasks[key], shaded.mask === mask { return remember(shaded) }
@@ -557,7 +547,7 @@ final class Rasterizer {
         shadedBytes += pixels.count * 4
         if shadedBytes > Rasterizer.shadedBudget {
             shadedMasks.removeAll(keepingCapacity: true)
-            recentShaded.removeAll(keepingCapacity: true)
+            recentShaded.removeAll()
             shadedBytes = pixels.count * 4
         }
         shadedMasks[key] = shaded
@@ -566,17 +556,9 @@ final class Rasterizer {
 
     /// Keeps `shaded` among the last few used (the oldest goes).
     private func remember(_ shaded: ShadedMask) -> ShadedMask {
-        if recentShaded.count < Rasterizer.recentShadedCount {
-            recentShaded.append(shaded)
-        } else {
-            recentShaded[nextRecentShaded] = shaded
-            nextRecentShaded = (nextRecentShaded + 1) % Rasterizer.recentShadedCount
-        }
+        recentShaded.remember(shaded)
         return shaded
     }
-
-    /// Shaded masks compared before the hashed lookup.
-    static let recentShadedCount = 16
 
     /// Bytes of shaded masks a rasterizer keeps before it drops them all.
     static let shadedBudget = 8 << 20
@@ -600,23 +582,14 @@ final class Rasterizer {
     /// A symbol's mask: from the last symbols drawn when one asked for the same, else from the
     /// engine's cache (which hashes the name under its lock).
     private func symbolMask(name: String, size: Int, weight: FontWeight) -> CoverageMask {
-        for i in recentSymbols.indices
-        where recentSymbols[i].size == size && recentSymbols[i].weight == weight && recentSymbols[i].name == name {
-            return recentSymbols[i].mask
+        for i in recentSymbols.entries.indices where recentSymbols.entries[i].size == size
+            && recentSymbols.entries[i].weight == weight && recentSymbols.entries[i].name == name {
+            return recentSymbols.entries[i].mask
         }
         let mask = textEngine.symbolMask(name: name, size: size, weight: weight)
-        let recent = (name: name, size: size, weight: weight, mask: mask)
-        if recentSymbols.count < Rasterizer.recentSymbolCount {
-            recentSymbols.append(recent)
-        } else {
-            recentSymbols[nextRecentSymbol] = recent
-            nextRecentSymbol = (nextRecentSymbol + 1) % Rasterizer.recentSymbolCount
-        }
+        recentSymbols.remember((name: name, size: size, weight: weight, mask: mask))
         return mask
     }
-
-    /// Symbols whose masks are kept in `recentSymbols`.
-    static let recentSymbolCount = 8
 
     private func drawImage(path: String, frame: Rect, mode: ContentMode, tint: Color?) {
         let dest = pixelRect(frame)

@@ -1,0 +1,31 @@
+/// The last few things a rasterizer looked up (text layouts, symbol masks, shaded masks),
+/// searched before its hashed caches: a redrawn row asks again for the few it drew before, and
+/// comparing a handful of entries in place costs less than hashing the key. When full, a new
+/// entry replaces the oldest. Callers search `entries` by index, so no entry is copied out to
+/// be compared.
+struct RecentItems<Entry> {
+    private(set) var entries: [Entry] = []
+    private var oldest = 0
+    let limit: Int
+
+    init(limit: Int) {
+        precondition(limit > 0, "a recent-items list keeps at least one entry")
+        self.limit = limit
+        entries.reserveCapacity(limit)
+    }
+
+    /// Keeps `entry`, in place of the oldest one when `limit` are kept already.
+    mutating func remember(_ entry: Entry) {
+        if entries.count < limit {
+            entries.append(entry)
+        } else {
+            entries[oldest] = entry
+            oldest = (oldest + 1) % limit
+        }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        oldest = 0
+    }
+}
