@@ -13,11 +13,14 @@ public final class CompositorRenderer: FrameRenderer {
     public let compositor: Compositor
     private let writer: PNGFrameWriter?
     private var pending: [(temporary: String, final: String)] = []
-    private var thumbnails: [RasterImage] = []
+    private(set) var thumbnails: [RasterImage] = []
+    /// The framebuffer downscaled as of the last frame written: only the blocks a frame's damage
+    /// touches are downscaled again, so a contact sheet needs no copy of the whole framebuffer.
+    private var thumbnail: RasterImage?
     /// Framebuffer rectangles repainted since the last frame queued for writing.
     private var unwrittenDamage: [PixelRect] = []
     /// Thumbnails are this fraction of a frame's size.
-    private let thumbnailDivisor: Int
+    let thumbnailDivisor: Int
     /// Whether frames are kept as thumbnails for `writeContactSheet` (downscaling every frame
     /// costs as much as encoding it, so runs without a contact sheet skip it).
     private let keepsThumbnails: Bool
@@ -49,21 +52,43 @@ public final class CompositorRenderer: FrameRenderer {
         guard let writer else { return 0 }
         let start = ContinuousClock.now
         let temporary = CompositorRenderer.temporaryName(for: path)
-        if keepsThumbnails || compositor.showsDamage {
+        if compositor.showsDamage {
             let image = compositor.snapshot()
             if keepsThumbnails { thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor)) }
             // A damage-tinted snapshot also differs from the previous one where that one was tinted.
-            writer.enqueue(image, path: temporary, changed: compositor.showsDamage ? nil : unwrittenDamage)
+            writer.enqueue(image, path: temporary, changed: nil)
         } else {
             // No snapshot: the writer reads the strips the damage touches straight from the framebuffer.
-            compositor.withFramebufferPixels {
-                writer.enqueue(lending: $0, width: compositor.pixelWidth, height: compositor.pixelHeight, path: temporary,
+            compositor.withFramebufferPixels { pixels in
+                if keepsThumbnails { keepThumbnail(of: pixels) }
+                writer.enqueue(lending: pixels, width: compositor.pixelWidth, height: compositor.pixelHeight, path: temporary,
                                changed: unwrittenDamage)
             }
         }
         unwrittenDamage.removeAll(keepingCapacity: true)
         pending.append((temporary, path))
         return (ContinuousClock.now - start).micros
+    }
+
+    /// Brings `thumbnail` up to date with `pixels` (the framebuffer) where the frame's damage
+    /// touched it, and keeps a copy of it for the contact sheet.
+    private func keepThumbnail(of pixels: UnsafeBufferPointer<UInt32>) {
+        let width = compositor.pixelWidth, height = compositor.pixelHeight, divisor = thumbnailDivisor
+        if var image = thumbnail.take(), image.width == max(1, width / divisor), image.height == max(1, height / divisor) {
+            for rect in unwrittenDamage {
+                ContactSheet.downscale(pixels, width: width, height: height, by: divisor, into: &image,
+                                       columns: rect.x / divisor ..< (rect.x + rect.width + divisor - 1) / divisor,
+                                       rows: rect.y / divisor ..< (rect.y + rect.height + divisor - 1) / divisor)
+            }
+            thumbnail = image
+        } else {
+            var image = RasterImage(width: max(1, width / divisor), height: max(1, height / divisor),
+                                    pixels: [UInt32](repeating: 0, count: max(1, width / divisor) * max(1, height / divisor)))
+            ContactSheet.downscale(pixels, width: width, height: height, by: divisor, into: &image,
+                                   columns: 0..<image.width, rows: 0..<image.height)
+            thumbnail = image
+        }
+        thumbnails.append(thumbnail!)
     }
 
     public func finish() -> String? {
@@ -109,24 +134,35 @@ enum ContactSheet {
     /// Box-filter downscale of premultiplied ARGB (averaging premultiplied values is correct).
     static func downscale(_ image: RasterImage, by divisor: Int) -> RasterImage {
         let w = max(1, image.width / divisor), h = max(1, image.height / divisor)
-        var out = [UInt32](repeating: 0, count: w * h)
-        let n = UInt32(divisor * divisor)
+        var out = RasterImage(width: w, height: h, pixels: [UInt32](repeating: 0, count: w * h))
         image.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                for x in 0..<w {
+            downscale(src, width: image.width, height: image.height, by: divisor, into: &out, columns: 0..<w, rows: 0..<h)
+        }
+        return out
+    }
+
+    /// Box-filters the `divisor × divisor` blocks of `src` (`width × height`) at block `columns` ×
+    /// `rows` (clamped to the whole blocks) into the same pixels of `out`, leaving the others.
+    static func downscale(_ src: UnsafeBufferPointer<UInt32>, width: Int, height: Int, by divisor: Int,
+                          into out: inout RasterImage, columns: Range<Int>, rows: Range<Int>) {
+        let columns = columns.clamped(to: 0..<min(out.width, width / divisor))
+        let rows = rows.clamped(to: 0..<min(out.height, height / divisor))
+        let n = UInt32(divisor * divisor), w = out.width
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in rows {
+                for x in columns {
                     var a: UInt32 = 0, r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
                     for dy in 0..<divisor {
-                        let row = (y * divisor + dy) * image.width + x * divisor
+                        let row = (y * divisor + dy) * width + x * divisor
                         for dx in 0..<divisor {
                             let p = src[row + dx]
                             a += p >> 24; r += (p >> 16) & 0xFF; g += (p >> 8) & 0xFF; b += p & 0xFF
                         }
                     }
-                    out[y * w + x] = (a / n) << 24 | (r / n) << 16 | (g / n) << 8 | (b / n)
+                    dst[y * w + x] = (a / n) << 24 | (r / n) << 16 | (g / n) << 8 | (b / n)
                 }
             }
         }
-        return RasterImage(width: w, height: h, pixels: out)
     }
 
     /// Lays thumbnails out in rows of up to 8 on a grey ground; long runs are sampled evenly.

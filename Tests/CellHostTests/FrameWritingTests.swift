@@ -13,6 +13,7 @@ import Testing
                                           showsDamage: showsDamage, writesFrames: true, keepsThumbnails: keepsThumbnails)
         let colors: [Color] = [.systemBlue, .systemOrange, .systemGreen, Color(white: 0.2, alpha: 0.5)]
         var expected: [(path: String, image: RasterImage)] = []
+        var expectedThumbnails: [RasterImage] = []
         func cell(_ step: Int) -> DisplayList {
             DisplayList([.fill(Rect(x: 0, y: 0, width: 60, height: 22), colors[step % colors.count])])
         }
@@ -28,12 +29,21 @@ import Testing
                                   content: cell(step + 2))
             }
             if step == 6 { renderer.removeLayer(2) }
+            // A small layer at odd pixel positions: its damage starts and ends inside thumbnail blocks.
+            renderer.setLayer(4, frame: Rect(x: 3.5 + Double(step), y: 7.5 + Double(step * 3), width: 10.5, height: 5),
+                              content: DisplayList([.fill(Rect(x: 0, y: 0, width: 10.5, height: 5), colors[(step + 1) % colors.count])]))
             _ = renderer.renderFrame()
             let path = dir + "/frame-\(step).png"
             _ = renderer.writeFrame(to: path)
             expected.append((path, renderer.compositor.snapshot()))
+            if keepsThumbnails { expectedThumbnails.append(ContactSheet.downscale(renderer.compositor.snapshot(), by: renderer.thumbnailDivisor)) }
         }
         #expect(renderer.finish() == nil)
+        // Thumbnails kept from each frame's damage equal downscaling the whole frame.
+        #expect(renderer.thumbnails.count == expectedThumbnails.count)
+        for (i, (kept, whole)) in zip(renderer.thumbnails, expectedThumbnails).enumerated() {
+            #expect(kept.maxChannelDifference(to: whole) == 0, "thumbnail \(i) equals the whole frame downscaled")
+        }
         for (path, image) in expected {
             let decoded = try RasterImage.decodePNG(path: path)
             #expect(decoded.maxChannelDifference(to: image) == 0, "\(path) shows the framebuffer as it was queued")
