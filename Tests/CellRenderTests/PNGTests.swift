@@ -41,7 +41,10 @@ import Testing
 
     @Test func writerWritesEveryFrameInTheBackground() throws {
         let writer = PNGFrameWriter(capacity: 2)
-        let paths = (0..<6).map { Fixtures.temporaryDirectory + "/frame-\($0).png" }
+        // Its own folder: other tests of the suite write files (and their partial files) next to it at the same time.
+        let directory = Fixtures.temporaryDirectory + "/writer-in-background"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let paths = (0..<6).map { directory + "/frame-\($0).png" }
         for (i, path) in paths.enumerated() {
             writer.enqueue(RasterImage(width: 16, height: 8, fill: Color(white: Double(i) / 6)), path: path)
         }
@@ -50,7 +53,7 @@ import Testing
             let decoded = try RasterImage.decodePNG(path: path)
             #expect(decoded.maxChannelDifference(to: RasterImage(width: 16, height: 8, fill: Color(white: Double(i) / 6))) <= 1)
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: Fixtures.temporaryDirectory).filter { $0.contains(".partial-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".partial-") }
         #expect(leftovers.isEmpty, "temporary files must be renamed or removed: \(leftovers)")
     }
 
