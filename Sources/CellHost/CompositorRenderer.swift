@@ -74,21 +74,23 @@ public final class CompositorRenderer: FrameRenderer {
     /// touched it, and keeps a copy of it for the contact sheet.
     private func keepThumbnail(of pixels: UnsafeBufferPointer<UInt32>) {
         let width = compositor.pixelWidth, height = compositor.pixelHeight, divisor = thumbnailDivisor
-        if var image = thumbnail.take(), image.width == max(1, width / divisor), image.height == max(1, height / divisor) {
-            for rect in unwrittenDamage {
-                ContactSheet.downscale(pixels, width: width, height: height, by: divisor, into: &image,
-                                       columns: rect.x / divisor ..< (rect.x + rect.width + divisor - 1) / divisor,
-                                       rows: rect.y / divisor ..< (rect.y + rect.height + divisor - 1) / divisor)
-            }
-            thumbnail = image
+        let w = max(1, width / divisor), h = max(1, height / divisor)
+        var image: RasterImage
+        var areas = unwrittenDamage
+        if let kept = thumbnail.take(), kept.width == w, kept.height == h {
+            image = kept
         } else {
-            var image = RasterImage(width: max(1, width / divisor), height: max(1, height / divisor),
-                                    pixels: [UInt32](repeating: 0, count: max(1, width / divisor) * max(1, height / divisor)))
-            ContactSheet.downscale(pixels, width: width, height: height, by: divisor, into: &image,
-                                   columns: 0..<image.width, rows: 0..<image.height)
-            thumbnail = image
+            // The first frame (or one of another size) is downscaled whole.
+            image = RasterImage(width: w, height: h, pixels: [UInt32](repeating: 0, count: w * h))
+            areas = [PixelRect(x: 0, y: 0, width: width, height: height)]
         }
-        thumbnails.append(thumbnail!)
+        for rect in areas {
+            ContactSheet.downscale(pixels, width: width, height: height, by: divisor, into: &image,
+                                   columns: rect.x / divisor ..< (rect.maxX + divisor - 1) / divisor,
+                                   rows: rect.y / divisor ..< (rect.maxY + divisor - 1) / divisor)
+        }
+        thumbnail = image
+        thumbnails.append(image)
     }
 
     public func finish() -> String? {
