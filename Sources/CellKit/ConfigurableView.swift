@@ -123,15 +123,16 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The record of the most recent pass (also of passes run implicitly before first display).
     public private(set) var lastUpdate: ConfigurationUpdate<State>?
     private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
-    /// What the last `draw` recorded for, and where it put the background's commands.
-    private var lastDrawing: DrawingInputs?
+    /// What the last `draw` recorded for, where it put the background's commands, and how many
+    /// commands it recorded.
+    private var lastDrawing: (inputs: DrawingInputs, background: Range<Int>, commandCount: Int)?
     /// The background as `redrawBackground` records it, kept so its storage is allocated once.
     private var backgroundRecording = DisplayList()
 
-    /// Everything besides the configurations that a recording depends on, and the background's
-    /// place in it: a redraw for the same inputs, whose content view draws as before, differs
-    /// from the last recording at most in those commands.
-    private struct DrawingInputs {
+    /// Everything besides the configurations that a recording depends on: a redraw for equal
+    /// inputs, whose content view draws as before, differs from the last recording at most in
+    /// the background's commands.
+    private struct DrawingInputs: Equatable {
         var size: Size
         var clipRect: Rect?
         var clipCornerRadius: Double
@@ -141,8 +142,13 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         var layoutMargins: DirectionalEdgeInsets
         var separatorVisibility: ListSeparatorVisibility
         var contentView: ObjectIdentifier?
-        var background: Range<Int>
-        var commandCount: Int
+    }
+
+    private func drawingInputs(size: Size, clip: (rect: Rect, cornerRadius: Double)?, isLastInSection: Bool,
+                               traits: TraitCollection) -> DrawingInputs {
+        DrawingInputs(size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0,
+                      isLastInSection: isLastInSection, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
+                      separatorVisibility: bottomSeparatorVisibility, contentView: contentView.map { ObjectIdentifier($0) })
     }
 
     init(role: ConfigurableViewRole, appearance: ListAppearance, state: State) {
@@ -340,11 +346,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             list.append(.fill(separator, Color.separator.resolved(with: traits)))
         }
         if clip != nil { list.append(.popClip) }
-        lastDrawing = DrawingInputs(
-            size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0, isLastInSection: isLastInSection,
-            traits: traits, tintColor: tintColor, layoutMargins: layoutMargins, separatorVisibility: bottomSeparatorVisibility,
-            contentView: contentView.map { ObjectIdentifier($0) }, background: backgroundStart..<backgroundEnd,
-            commandCount: list.commands.count)
+        lastDrawing = (drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
+                       backgroundStart..<backgroundEnd, list.commands.count)
     }
 
     /// Brings `list` — this view's last recording, made by `draw` (or by this method) with the same
@@ -360,12 +363,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         runPendingUpdate()
         let traits = inputs.traitCollection
         // Compared where it is stored (an `if let` would copy the whole entry).
-        guard lastDrawing != nil, lastDrawing!.commandCount == list.commands.count, lastDrawing!.size == size,
-              lastDrawing!.clipRect == clip?.rect, lastDrawing!.clipCornerRadius == (clip?.cornerRadius ?? 0),
-              lastDrawing!.isLastInSection == isLastInSection, lastDrawing!.traits == traits,
-              lastDrawing!.tintColor == tintColor, lastDrawing!.layoutMargins == layoutMargins,
-              lastDrawing!.separatorVisibility == bottomSeparatorVisibility,
-              lastDrawing!.contentView == contentView.map({ ObjectIdentifier($0) })
+        guard lastDrawing != nil, lastDrawing!.commandCount == list.commands.count,
+              lastDrawing!.inputs == drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits)
         else { return nil }
         let bounds = Rect(origin: .zero, size: size)
         if let contentView, !contentView.drawsAsLastRecorded(in: bounds, context: layoutContext(measurer: measurer)) {
