@@ -38,6 +38,10 @@ public final class CompositorRenderer: FrameRenderer {
     }
 
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) { compositor.setLayer(id, frame: frame, content: content) }
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
+        compositor.setLayer(id, frame: frame, content: content, contentChanged: contentChanged)
+    }
+    public func releaseContent(ofLayer id: Int) { compositor.releaseContent(ofLayer: id) }
     public func removeLayer(_ id: Int) { compositor.removeLayer(id) }
 
     public func renderFrame() -> RenderedFrame {

@@ -427,8 +427,10 @@ public final class Engine {
             // The old recording is kept only where intermediate frames or the comparison read it.
             var old = DisplayList()
             let oldBounds = r.drawing.bounds
+            // A patch has the renderer let go of the recording first, so it is not copied; the
+            // layer is set again below with `contentChanged`.
             if options.patchesBackgrounds, !showedIntermediateFrames, lastFrame == viewportFrame,
-               let differs = r.redrawBackground(measurer: measurer) {
+               let differs = r.redrawBackground(measurer: measurer, willChange: { renderer.releaseContent(ofLayer: r.layerID) }) {
                 // The row stays put and its content draws as before: only its background was
                 // re-recorded, in place, and compared with the one it replaced.
                 drawingChanged = differs

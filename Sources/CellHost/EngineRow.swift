@@ -426,13 +426,14 @@ final class EngineRow {
     /// row draws can have changed (a highlight): whether the recording changed, exactly as
     /// comparing it with a fresh one would answer; nil when the row must be recorded afresh with
     /// `draw(measurer:)`, and then `drawing` is untouched.
-    func redrawBackground(measurer: any TextMeasuring) -> Bool? {
+    func redrawBackground(measurer: any TextMeasuring, willChange: () -> Void) -> Bool? {
         guard !drawing.isEmpty, !needsRedraw else { return nil }
         switch view {
         case .cell(let c):
             return c.redrawBackground(size: size, measurer: measurer, clip: clip, isLastInSection: isLastInSection,
-                                      updating: &drawing)
-        case .headerFooter(let h): return h.redrawBackground(size: size, measurer: measurer, updating: &drawing)
+                                      updating: &drawing, willChange: willChange)
+        case .headerFooter(let h):
+            return h.redrawBackground(size: size, measurer: measurer, updating: &drawing, willChange: willChange)
         case nil: return nil
         }
     }

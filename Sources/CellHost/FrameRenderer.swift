@@ -12,6 +12,10 @@ public protocol FrameRenderer: AnyObject {
     /// for this layer (the engine compares a row's old and new recording once, for its trace), so
     /// the renderer need not compare the lists again.
     func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool)
+    /// Lets go of layer `id`'s content: the caller is about to change that recording in place (a
+    /// row's background patched) and sets the layer again, with `contentChanged`, before the next
+    /// frame. A list held twice would be copied whole by the change.
+    func releaseContent(ofLayer id: Int)
     func removeLayer(_ id: Int)
     /// Rasters the damaged layers and composites them into the framebuffer.
     func renderFrame() -> RenderedFrame
@@ -27,6 +31,9 @@ extension FrameRenderer {
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
         setLayer(id, frame: frame, content: content)
     }
+
+    /// A renderer that keeps its own copy of every layer's content keeps it.
+    public func releaseContent(ofLayer id: Int) {}
 }
 
 public struct RenderedFrame: Sendable, Equatable {
@@ -52,7 +59,21 @@ public struct RenderedFrame: Sendable, Equatable {
 /// (the part inside the viewport), in pixels at `scale`. Overlapping rects are merged so a pixel
 /// is counted once.
 public final class DamageTracker: FrameRenderer {
-    private var layers: [Int: (frame: Rect, content: DisplayList)] = [:]
+    /// A layer as last set. Its content is nil between `releaseContent` and the next `setLayer`;
+    /// its bounds stay.
+    private final class Layer {
+        var frame: Rect
+        var content: DisplayList?
+        var bounds: Rect
+
+        init(frame: Rect, content: DisplayList) {
+            self.frame = frame
+            self.content = content
+            bounds = content.bounds
+        }
+    }
+
+    private var layers: [Int: Layer] = [:]
     private var pending: [Rect] = []
     private let viewport: Rect
     private let scale: Double
@@ -63,29 +84,35 @@ public final class DamageTracker: FrameRenderer {
     }
 
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
-        place(id, frame: frame, content: content) { $0 != content }
+        place(id, frame: frame, content: content) { $0.map { $0 != content } ?? true }
     }
 
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
         place(id, frame: frame, content: content) { _ in contentChanged }
     }
 
+    public func releaseContent(ofLayer id: Int) {
+        layers[id]?.content = nil
+    }
+
     /// `differs(old content)`: whether `content` differs from the layer's last content.
-    private func place(_ id: Int, frame: Rect, content: DisplayList, differs: (DisplayList) -> Bool) {
-        if let old = layers[id] {
-            if old.frame == frame {
-                if !differs(old.content) { return }
-                // `DisplayList.damage` of two lists known to differ, without comparing them again.
-                let d = old.content.bounds.union(content.bounds).offsetBy(dx: frame.minX, dy: frame.minY)
-                addDamage(d.intersection(frame))
-            } else {
-                addDamage(old.frame)
-                addDamage(frame)
-            }
-        } else {
+    private func place(_ id: Int, frame: Rect, content: DisplayList, differs: (DisplayList?) -> Bool) {
+        guard let layer = layers[id] else {
             addDamage(frame)
+            layers[id] = Layer(frame: frame, content: content)
+            return
         }
-        layers[id] = (frame, content)
+        if layer.frame != frame {
+            addDamage(layer.frame)
+            addDamage(frame)
+        } else if differs(layer.content) {
+            // `DisplayList.damage` of two lists known to differ, without comparing them again.
+            let d = layer.bounds.union(content.bounds).offsetBy(dx: frame.minX, dy: frame.minY)
+            addDamage(d.intersection(frame))
+        }
+        layer.frame = frame
+        layer.content = content
+        layer.bounds = content.bounds
     }
 
     public func removeLayer(_ id: Int) {

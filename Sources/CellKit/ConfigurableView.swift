@@ -355,11 +355,13 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// nothing else it draws can have changed: same size, clip, traits, tint, margins, separator
     /// and content view, and the content view draws as it last recorded (a highlight restyles the
     /// background only). Answers whether the recording changed (exactly `old != new`); nil when it
-    /// must be recorded afresh with `draw`, and then `list` is untouched.
+    /// must be recorded afresh with `draw`, and then `list` is untouched. `willChange` runs just
+    /// before `list` is written (so whoever else holds it can let go, and it is not copied).
     @_specialize(exported: true, where State == CellConfigurationState)
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func redrawBackground(size: Size, measurer: any TextMeasuring, clip: (rect: Rect, cornerRadius: Double)? = nil,
-                                 isLastInSection: Bool = false, updating list: inout DisplayList) -> Bool? {
+                                 isLastInSection: Bool = false, updating list: inout DisplayList,
+                                 willChange: () -> Void = {}) -> Bool? {
         runPendingUpdate()
         let traits = inputs.traitCollection
         // Compared where it is stored (an `if let` would copy the whole entry).
@@ -373,7 +375,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         backgroundRecording.removeAll()
         drawBackground(in: bounds, traits: traits, into: &backgroundRecording)
         let range = lastDrawing!.background
-        guard list.replaceCommands(in: range, with: backgroundRecording) else { return false }
+        guard list.replaceCommands(in: range, with: backgroundRecording, willChange: willChange) else { return false }
         lastDrawing!.background = range.lowerBound..<(range.lowerBound + backgroundRecording.commands.count)
         lastDrawing!.commandCount = list.commands.count
         return true

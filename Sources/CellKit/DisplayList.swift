@@ -138,9 +138,11 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     /// Replaces the commands at `range` with `other`'s; answers whether that changed the list
-    /// (unchanged, nothing is written). The bounds are grown again over every command in order, so
-    /// they equal those of the same commands appended one by one, to the last bit.
-    public mutating func replaceCommands(in range: Range<Int>, with other: DisplayList) -> Bool {
+    /// (unchanged, nothing is written; changed, `willChange` runs first). The bounds are grown
+    /// again over every command in order, so they equal those of the same commands appended one by
+    /// one, to the last bit.
+    public mutating func replaceCommands(in range: Range<Int>, with other: DisplayList,
+                                         willChange: () -> Void = {}) -> Bool {
         if range.count == other.commands.count {
             var same = true
             for i in other.commands.indices where commands[range.lowerBound + i] != other.commands[i] {
@@ -149,6 +151,7 @@ public struct DisplayList: Hashable, Sendable {
             }
             if same { return false }
         }
+        willChange()
         commands.replaceSubrange(range, with: other.commands)
         var grown = Rect.zero
         for i in commands.indices { grown = grown.union(commands[i].bounds) }

@@ -113,8 +113,28 @@ public final class Compositor {
     /// Adds a layer on top, or updates one in place (keeping its stacking position). Nothing is
     /// drawn until `renderFrame()`; an unchanged frame and list cost nothing.
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) {
+        place(id, frame: frame, content: content) { $0 == content }  // compared once: a comparison walks both lists
+    }
+
+    /// `setLayer` from a caller that knows whether `content` differs from the layer's last content,
+    /// so the lists are not compared again.
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
+        place(id, frame: frame, content: content) { _ in !contentChanged }
+    }
+
+    /// Lets go of layer `id`'s content until the caller sets the layer again, with
+    /// `contentChanged`, before the next frame: the caller changes that recording in place, and a
+    /// list held twice would be copied whole by the change.
+    public func releaseContent(ofLayer id: Int) {
+        layers[id]?.content = DisplayList()
+    }
+
+    /// `isSame(old content)`: whether `content` equals the layer's last content.
+    private func place(_ id: Int, frame: Rect, content: DisplayList, isSame: (DisplayList) -> Bool) {
         if let layer = layers[id] {
-            let sameContent = layer.content == content  // compared once: a comparison walks both lists
+            let sameContent = isSame(layer.content)
+            // An equal list is taken too: the layer's own may have been released.
+            layer.content = content
             guard layer.frame != frame || !sameContent else { return }
             let s = Double(scale)
             let dx = (frame.minX - layer.frame.minX) * s, dy = (frame.minY - layer.frame.minY) * s
@@ -126,7 +146,6 @@ public final class Compositor {
                 layer.needsRaster = true
             }
             layer.frame = frame
-            layer.content = content
         } else {
             let layer = Layer(id: id, frame: frame, content: content)
             layers[id] = layer

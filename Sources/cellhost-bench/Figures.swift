@@ -220,9 +220,7 @@ struct Figures {
     /// shared machine it is the steadier number (on an idle one the two agree).
     func eventsPerSecond() throws -> FigureLine {
         func rate(_ cell: String, recordsPropertyChanges: Bool) throws -> (wall: Double, cpu: Double) {
-            let engine = try list.engine(items: 1000, renderer: nil, recordsPropertyChanges: recordsPropertyChanges)
-            _ = try engine.start()
-            let events = [BenchList.highlight(cell, true, number: 1), BenchList.highlight(cell, false, number: 2)]
+            let (engine, events) = try Self.highlightLoop(cell, list: list, recordsPropertyChanges: recordsPropertyChanges)
             let perBatch = n(200, 5000)
             var cpuSeconds: [Double] = []
             let samples = try Samples.measure(warmUp: 1, count: n(3, 21)) {
@@ -243,6 +241,21 @@ struct Figures {
                               + "plugin \(Format.count(pluginRecording.wall))/s)",
                           reference: "—", ratio: nil, target: "≥ 200,000/s each",
                           met: builtin.wall >= 200_000 && plugin.wall >= 200_000)
+    }
+
+    /// The events figure's loop alone, untimed, after 2,000 warm-up events: what a profiler
+    /// should see of it (`--loop-events`).
+    static func loopEvents(cell: String, count: Int, list: BenchList) throws {
+        let (engine, events) = try highlightLoop(cell, list: list, recordsPropertyChanges: false)
+        for i in 0..<(2000 + count) { _ = try engine.run(events[i & 1]) }
+    }
+
+    /// The events figure's engine (1,000 items, damage only, shown) and its two events, `cell`
+    /// highlighted and unhighlighted; run them alternately.
+    private static func highlightLoop(_ cell: String, list: BenchList, recordsPropertyChanges: Bool) throws -> (Engine, [Event]) {
+        let engine = try list.engine(items: 1000, renderer: nil, recordsPropertyChanges: recordsPropertyChanges)
+        _ = try engine.start()
+        return (engine, [BenchList.highlight(cell, true, number: 1), BenchList.highlight(cell, false, number: 2)])
     }
 
     /// CPU time the calling thread has used, in seconds.

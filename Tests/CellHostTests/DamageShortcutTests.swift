@@ -57,9 +57,29 @@ import Testing
         let new = DisplayList([.fill(Rect(x: 0, y: 10, width: 50, height: 20), .black)])
         tracker.setLayer(1, frame: frame, content: old)
         _ = tracker.renderFrame()
-        tracker.setLayer(1, frame: frame, content: new, contentChanged: false)
+        tracker.setLayer(1, frame: frame, content: DisplayList(old.commands), contentChanged: false)
         #expect(tracker.renderFrame().damagedPixels == 0, "told unchanged: no damage")
         tracker.setLayer(1, frame: frame, content: new, contentChanged: true)
         #expect(tracker.renderFrame().damage == [Rect(x: 0, y: 10, width: 100, height: 30)])
+    }
+
+    /// The engine patches a row's recording in place after the renderer let go of it.
+    @Test func aReleasedLayerKeepsItsBoundsAndTakesTheNextContent() {
+        let tracker = DamageTracker(viewport: Size(width: 100, height: 100), scale: 1)
+        let frame = Rect(x: 0, y: 10, width: 100, height: 40)
+        let old = DisplayList([.fill(Rect(x: 0, y: 0, width: 100, height: 20), .white)])
+        let new = DisplayList([.fill(Rect(x: 0, y: 10, width: 50, height: 20), .black)])
+        tracker.setLayer(1, frame: frame, content: old)
+        _ = tracker.renderFrame()
+        tracker.releaseContent(ofLayer: 1)
+        tracker.setLayer(1, frame: frame, content: new, contentChanged: true)
+        #expect(tracker.renderFrame().damage == [Rect(x: 0, y: 10, width: 100, height: 30)], "the released list's bounds count")
+        tracker.releaseContent(ofLayer: 1)
+        tracker.setLayer(1, frame: frame, content: new, contentChanged: false)
+        #expect(tracker.renderFrame().damagedPixels == 0)
+        tracker.setLayer(1, frame: frame, content: DisplayList(new.commands))
+        #expect(tracker.renderFrame().damagedPixels == 0, "told unchanged, the layer took the list it compares with next")
+        tracker.releaseContent(ofLayer: 7)
+        #expect(tracker.renderFrame().damagedPixels == 0, "releasing an unknown layer does nothing")
     }
 }

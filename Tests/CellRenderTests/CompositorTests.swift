@@ -113,6 +113,32 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(one.pixelsTouched == 360 * 88)
     }
 
+    /// A caller that patches a layer's list in place has the compositor let go of it first, then
+    /// says whether the list changed; the compositor keeps what it is given either way.
+    @Test func releasedContentIsTakenBackWhenToldChangedOrNot() {
+        let c = Compositor(viewport: Self.viewport, scale: 2, background: .white, textEngine: Fixtures.engine)
+        let frame = Rect(x: 10, y: 60, width: 180, height: 44)
+        c.setLayer(1, frame: frame, content: Self.cell(1))
+        _ = c.renderFrame()
+        c.releaseContent(ofLayer: 1)
+        c.setLayer(1, frame: frame, content: Self.cell(1), contentChanged: false)
+        let unchanged = c.renderFrame()
+        #expect(!unchanged.hasDamage && unchanged.layersRastered == 0)
+        c.setLayer(1, frame: frame, content: Self.cell(1))
+        #expect(c.renderFrame().layersRastered == 0, "the list compared next is the one taken back")
+        // A whole-pixel move reuses the raster, which needs the layer's list (its bounds).
+        c.setLayer(1, frame: frame.offsetBy(dx: 0, dy: 20), content: Self.cell(1))
+        #expect(c.renderFrame().layersRastered == 0)
+        c.releaseContent(ofLayer: 1)
+        c.setLayer(1, frame: frame.offsetBy(dx: 0, dy: 20), content: Self.cell(7), contentChanged: true)
+        let changed = c.renderFrame()
+        #expect(changed.layersRastered == 1)
+        let fresh = Compositor(viewport: Self.viewport, scale: 2, background: .white, textEngine: Fixtures.engine)
+        fresh.setLayer(1, frame: frame.offsetBy(dx: 0, dy: 20), content: Self.cell(7))
+        _ = fresh.renderFrame()
+        #expect(c.snapshot() == fresh.snapshot())
+    }
+
     @Test func movedLayerDamagesOldAndNewPlaces() {
         let c = Compositor(viewport: Self.viewport, scale: 1, background: .white, textEngine: Fixtures.engine)
         let list = DisplayList([.fill(Rect(x: 0, y: 0, width: 20, height: 10), .black)])
