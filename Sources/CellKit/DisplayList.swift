@@ -129,6 +129,11 @@ public struct DisplayList: Hashable, Sendable {
             for c in other.commands { append(c.offsetBy(dx: offset.x, dy: offset.y)) }
             return
         }
+        // Unmoved into an empty list: the same list (its storage shared until either changes).
+        if commands.isEmpty {
+            self = other
+            return
+        }
         // Unmoved: the commands are copied in one go; the bounds grow command by command, in the
         // same order as appending one at a time (so they are the same to the last bit).
         var grown = bounds

@@ -31,6 +31,32 @@ struct HostCanvas {
         list.pointee.append(command)
     }
 
+    /// A host view's recording (an embedded list view's), moved to where it sits. Its groups open
+    /// and close inside it, so when they fit under the open-group limit it goes in whole, in one
+    /// copy; otherwise command by command, as the plugin's own calls would.
+    mutating func append(contentsOf recording: DisplayList, offsetBy offset: Point) {
+        // The recording's groups as `append` would track them, starting from the canvas's own.
+        var open = groups, openCount = depth, whole = true
+        for command in recording.commands where whole {
+            switch command {
+            case .pushClip, .pushAlpha:
+                whole = openCount < 64
+                open = open << 1 | (command.isClip ? 1 : 0)
+                openCount += 1
+            case .popClip, .popAlpha:
+                whole = openCount > depth && (open & 1 == 1) == command.isClip
+                open >>= 1
+                openCount -= 1
+            default: break
+            }
+        }
+        guard whole, openCount == depth else {
+            for command in recording.commands { append(command.offsetBy(dx: offset.x, dy: offset.y)) }
+            return
+        }
+        list.pointee.append(recording, offsetBy: offset)
+    }
+
     /// Closes every group the plugin left open.
     mutating func closeOpenGroups() {
         while depth > 0 { append(groups & 1 == 1 ? .popClip : .popAlpha) }

@@ -223,9 +223,7 @@ enum HostServices {
                   let canvas = HostCanvas.from(canvas) else { return }
             var recorded = DisplayList()
             view.draw(in: Rect(origin: .zero, size: bounds.rect.size), context: layout, into: &recorded)
-            for command in recorded.commands {
-                canvas.pointee.append(command.offsetBy(dx: bounds.x, dy: bounds.y))
-            }
+            canvas.pointee.append(contentsOf: recorded, offsetBy: Point(x: bounds.x, y: bounds.y))
         }
         t.list_view_destroy = { view in
             guard let view else { return }

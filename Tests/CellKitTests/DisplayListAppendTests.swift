@@ -28,6 +28,22 @@ import Testing
         }
     }
 
+    /// Into an empty list the recording itself is taken (its storage shared); the list is still
+    /// the one appending its commands one by one builds, and changing either leaves the other.
+    @Test func anUnmovedRecordingIntoAnEmptyListIsThatRecording() {
+        var recording = DisplayList()
+        for i in 0..<7 { recording.append(.roundedRect(Self.rect(i), cornerRadius: 3, color: .white)) }
+        var taken = DisplayList()
+        taken.append(recording)
+        var single = DisplayList()
+        for c in recording.commands { single.append(c) }
+        #expect(taken == single)
+        #expect(taken.bounds.width.bitPattern == single.bounds.width.bitPattern)
+        #expect(taken.bounds.height.bitPattern == single.bounds.height.bitPattern)
+        taken.append(.fill(Self.rect(9), .black))
+        #expect(recording.commands.count == 7 && taken.commands.count == 8)
+    }
+
     @Test func aMovedRecordingMovesEveryCommand() {
         let recording = DisplayList([.fill(Self.rect(1), .black), .popClip])
         var list = DisplayList()
