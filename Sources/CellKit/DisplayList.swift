@@ -148,19 +148,22 @@ public struct DisplayList: Hashable, Sendable {
     /// one, to the last bit.
     public mutating func replaceCommands(in range: Range<Int>, with other: DisplayList,
                                          willChange: () -> Void = {}) -> Bool {
+        // Read in place through buffers: an array's elements read one by one are copied.
         if range.count == other.commands.count {
-            var same = true
-            for i in other.commands.indices where commands[range.lowerBound + i] != other.commands[i] {
-                same = false
-                break
+            let same = commands.withUnsafeBufferPointer { old in
+                other.commands.withUnsafeBufferPointer { new in
+                    new.indices.allSatisfy { old[range.lowerBound + $0] == new[$0] }
+                }
             }
             if same { return false }
         }
         willChange()
         commands.replaceSubrange(range, with: other.commands)
-        var grown = Rect.zero
-        for i in commands.indices { grown = grown.union(commands[i].bounds) }
-        bounds = grown
+        bounds = commands.withUnsafeBufferPointer { commands in
+            var grown = Rect.zero
+            for i in commands.indices { grown = grown.union(commands[i].bounds) }
+            return grown
+        }
         return true
     }
 

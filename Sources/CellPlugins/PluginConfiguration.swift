@@ -76,8 +76,17 @@ public struct PluginConfiguration: ContentConfiguration, Equatable {
         return property.value(of: storage.handle)
     }
 
+    /// `configuration` when it is a plugin configuration. The dynamic type is compared, not cast:
+    /// casting an existential is a runtime type check, and every pass asks several times.
+    static func from(_ configuration: any ContentConfiguration) -> PluginConfiguration? {
+        func opened<C: ContentConfiguration>(_ c: C) -> PluginConfiguration? {
+            C.self == PluginConfiguration.self ? unsafeBitCast(c, to: PluginConfiguration.self) : nil
+        }
+        return opened(configuration)
+    }
+
     public func isEqual(to other: any ContentConfiguration) -> Bool {
-        (other as? PluginConfiguration).map { $0 == self } ?? false
+        PluginConfiguration.from(other).map { $0 == self } ?? false
     }
 
     public static func == (a: PluginConfiguration, b: PluginConfiguration) -> Bool {

@@ -27,7 +27,7 @@ public final class PluginContentView: ContentView {
     public var configuration: any ContentConfiguration {
         get { applied }
         set {
-            guard let new = newValue as? PluginConfiguration, new.type === type else {
+            guard let new = PluginConfiguration.from(newValue), new.type === type else {
                 PluginHostEnvironment.log(PluginLogMessage(
                     pluginID: type.pluginID, level: .error,
                     text: "\(type.typeIdentifier) view cannot show a \(newValue.typeIdentifier) configuration; kept the old one"))
@@ -41,7 +41,7 @@ public final class PluginContentView: ContentView {
     /// The plugin's `supports` rule, for configurations of this view's type; anything else is
     /// not supported.
     public func supports(_ configuration: any ContentConfiguration) -> Bool {
-        guard let candidate = configuration as? PluginConfiguration, candidate.type === type, let handle else { return false }
+        guard let candidate = PluginConfiguration.from(configuration), candidate.type === type, let handle else { return false }
         return type.viewSupports(handle, candidate.handle)
     }
 

@@ -156,33 +156,47 @@ extension CellDropState {
 /// Hands `state` to `body` as a `cellhost_state` that is valid only during the call. Custom
 /// states are sorted by key, as plugin.h promises.
 func withABIState<R>(_ state: any ConfigurationState, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
-    var flags: UInt32 = 0
-    let kind: Int32
-    var drag = CELLHOST_DRAG_NONE, drop = CELLHOST_DROP_NONE
-    func flag(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
-    if let cell = state as? CellConfigurationState {
-        kind = CELLHOST_STATE_KIND_CELL
-        flag(cell.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(cell.isSelected, CELLHOST_STATE_SELECTED)
-        flag(cell.isDisabled, CELLHOST_STATE_DISABLED); flag(cell.isFocused, CELLHOST_STATE_FOCUSED)
-        flag(cell.isPinned, CELLHOST_STATE_PINNED); flag(cell.isEditing, CELLHOST_STATE_EDITING)
-        flag(cell.isExpanded, CELLHOST_STATE_EXPANDED); flag(cell.isSwiped, CELLHOST_STATE_SWIPED)
-        flag(cell.isReordering, CELLHOST_STATE_REORDERING)
-        drag = cell.cellDragState.abiValue
-        drop = cell.cellDropState.abiValue
-    } else {
-        let view = state.viewState
-        kind = CELLHOST_STATE_KIND_VIEW
-        flag(view.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(view.isSelected, CELLHOST_STATE_SELECTED)
-        flag(view.isDisabled, CELLHOST_STATE_DISABLED); flag(view.isFocused, CELLHOST_STATE_FOCUSED)
-        flag(view.isPinned, CELLHOST_STATE_PINNED)
+    // The dynamic type is compared, not cast: casting an existential is a runtime type check and a copy.
+    func opened<S: ConfigurationState>(_ s: S) -> R {
+        S.self == CellConfigurationState.self
+            ? withABIState(cell: unsafeBitCast(s, to: CellConfigurationState.self), body)
+            : withABIState(view: s.viewState, body)
     }
+    return opened(state)
+}
+
+private func withABIState<R>(cell: CellConfigurationState, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
+    var flags: UInt32 = 0
+    func flag(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
+    flag(cell.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(cell.isSelected, CELLHOST_STATE_SELECTED)
+    flag(cell.isDisabled, CELLHOST_STATE_DISABLED); flag(cell.isFocused, CELLHOST_STATE_FOCUSED)
+    flag(cell.isPinned, CELLHOST_STATE_PINNED); flag(cell.isEditing, CELLHOST_STATE_EDITING)
+    flag(cell.isExpanded, CELLHOST_STATE_EXPANDED); flag(cell.isSwiped, CELLHOST_STATE_SWIPED)
+    flag(cell.isReordering, CELLHOST_STATE_REORDERING)
+    return withABIState(kind: CELLHOST_STATE_KIND_CELL, flags: flags, drag: cell.cellDragState.abiValue,
+                        drop: cell.cellDropState.abiValue, traits: cell.traitCollection, customStates: cell.customStates, body)
+}
+
+private func withABIState<R>(view: ViewConfigurationState, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
+    var flags: UInt32 = 0
+    func flag(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
+    flag(view.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(view.isSelected, CELLHOST_STATE_SELECTED)
+    flag(view.isDisabled, CELLHOST_STATE_DISABLED); flag(view.isFocused, CELLHOST_STATE_FOCUSED)
+    flag(view.isPinned, CELLHOST_STATE_PINNED)
+    return withABIState(kind: CELLHOST_STATE_KIND_VIEW, flags: flags, drag: CELLHOST_DRAG_NONE, drop: CELLHOST_DROP_NONE,
+                        traits: view.traitCollection, customStates: view.customStates, body)
+}
+
+private func withABIState<R>(kind: Int32, flags: UInt32, drag: Int32, drop: Int32, traits: TraitCollection,
+                             customStates: [ConfigurationStateCustomKey: CustomStateValue],
+                             _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
     var abi = cellhost_state(header: .host(for: cellhost_state.self), kind: kind, flags: flags, drag_state: drag,
-                             drop_state: drop, traits: cellhost_traits(state.traitCollection),
+                             drop_state: drop, traits: cellhost_traits(traits),
                              custom_states: nil, custom_state_count: 0)
-    if state.customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
+    if customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
 
     // Keys and string values need C storage for the duration of the call.
-    let entries = state.customStates.sorted { $0.key < $1.key }
+    let entries = customStates.sorted { $0.key < $1.key }
     var strings: [UnsafeMutablePointer<CChar>] = []
     strings.reserveCapacity(entries.count * 2)
     defer { strings.forEach { free($0) } }
