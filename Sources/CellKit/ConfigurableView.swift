@@ -46,6 +46,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var contentConfiguration: (any ContentConfiguration)? {
         get { storedContent }
         set {
+            keepAppliedConfigurations()
             storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
             contentRestyle = automaticallyUpdatesContentConfiguration ? (inputs.cellState, contentVersion) : nil
             if !isRunningHooks { requestUpdate() }
@@ -65,6 +66,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var backgroundConfiguration: BackgroundConfiguration? {
         get { storedBackground }
         set {
+            keepAppliedConfigurations()
             storedBackground = automaticallyUpdatesBackgroundConfiguration ? newValue?.updated(for: inputs) : newValue
             if newValue != nil { storedBackgroundColor = nil }
             if !isRunningHooks { requestUpdate() }
@@ -76,6 +78,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var backgroundColor: Color? {
         get { storedBackgroundColor }
         set {
+            keepAppliedConfigurations()
             storedBackgroundColor = newValue
             if newValue != nil { storedBackground = nil }
             if !isRunningHooks { requestUpdate() }
@@ -120,8 +123,61 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public private(set) var needsUpdateConfiguration = true
     private var pendingRequests = 1
     private var appliedState: State?
+    /// What the most recent pass did, without the configurations it applied while the view still
+    /// holds them: `lastUpdate` is made from it when asked, so a pass copies no configuration
+    /// into a record that nobody may read.
+    private var lastPass: PassRecord?
+
+    private struct PassRecord {
+        var previousState: State?
+        var state: State
+        var coalescedRequests: Int
+        var supportsAnswer: Bool?
+        var viewAction: ConfigurationUpdate<State>.ViewAction
+        /// The configurations before the pass and after `updated(for:)`, when stages are recorded.
+        var stages: RecordedStages?
+        /// What the pass applied, once the view's own configurations moved on from it; nil while
+        /// the view still holds exactly what the pass applied.
+        var applied: AppliedConfigurations?
+    }
+
+    private final class RecordedStages {
+        let contentBefore, contentAfterUpdate: (any ContentConfiguration)?
+        let backgroundBefore, backgroundAfterUpdate: BackgroundConfiguration?
+
+        init(contentBefore: (any ContentConfiguration)?, contentAfterUpdate: (any ContentConfiguration)?,
+             backgroundBefore: BackgroundConfiguration?, backgroundAfterUpdate: BackgroundConfiguration?) {
+            self.contentBefore = contentBefore
+            self.contentAfterUpdate = contentAfterUpdate
+            self.backgroundBefore = backgroundBefore
+            self.backgroundAfterUpdate = backgroundAfterUpdate
+        }
+    }
+
+    private struct AppliedConfigurations {
+        var content: (any ContentConfiguration)?
+        var background: BackgroundConfiguration?
+    }
+
     /// The record of the most recent pass (also of passes run implicitly before first display).
-    public private(set) var lastUpdate: ConfigurationUpdate<State>?
+    public var lastUpdate: ConfigurationUpdate<State>? {
+        guard let pass = lastPass else { return nil }
+        let applied = pass.applied ?? AppliedConfigurations(content: storedContent, background: storedBackground)
+        return ConfigurationUpdate<State>(
+            previousState: pass.previousState, state: pass.state, coalescedRequests: pass.coalescedRequests,
+            isFirstUpdate: pass.previousState == nil,
+            contentBeforeUpdate: pass.stages?.contentBefore, contentAfterUpdate: pass.stages?.contentAfterUpdate,
+            contentAfterHooks: applied.content,
+            backgroundBeforeUpdate: pass.stages?.backgroundBefore, backgroundAfterUpdate: pass.stages?.backgroundAfterUpdate,
+            backgroundAfterHooks: applied.background, supportsAnswer: pass.supportsAnswer, viewAction: pass.viewAction)
+    }
+
+    /// Keeps what the last pass applied before the view's own configurations change: a setter,
+    /// or a pass whose hooks (code that may read `lastUpdate`) run while it restyles.
+    private func keepAppliedConfigurations() {
+        guard lastPass != nil, lastPass!.applied == nil else { return }
+        lastPass!.applied = AppliedConfigurations(content: storedContent, background: storedBackground)
+    }
     private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
     /// What the last `draw` recorded for, where it put the background's commands, and how many
     /// commands it recorded.
@@ -229,6 +285,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public func runPendingUpdate() -> ConfigurationUpdate<State>.Outcome? {
         guard needsUpdateConfiguration else { return nil }
         let state = inputs
+        // Hooks are code that may read `lastUpdate` while this pass restyles in place.
+        if updateConfigurationOverride != nil || configurationUpdateHandler != nil { keepAppliedConfigurations() }
         let contentBefore = recordsConfigurationStages ? storedContent : nil
         let backgroundBefore = recordsConfigurationStages ? storedBackground : nil
         if automaticallyUpdatesContentConfiguration, let content = storedContent {
@@ -288,12 +346,14 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             contentViewChanged = false
         }
 
-        lastUpdate = ConfigurationUpdate<State>(
-            previousState: appliedState, state: state, coalescedRequests: pendingRequests,
-            isFirstUpdate: appliedState == nil,
-            contentBeforeUpdate: contentBefore, contentAfterUpdate: contentAfterUpdate, contentAfterHooks: applied,
-            backgroundBeforeUpdate: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate,
-            backgroundAfterHooks: storedBackground, supportsAnswer: supports, viewAction: action)
+        lastPass = PassRecord(
+            previousState: appliedState, state: state, coalescedRequests: pendingRequests, supportsAnswer: supports,
+            viewAction: action,
+            stages: recordsConfigurationStages
+                ? RecordedStages(contentBefore: contentBefore, contentAfterUpdate: contentAfterUpdate,
+                                 backgroundBefore: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate)
+                : nil,
+            applied: nil)
         contentVersionInView = contentView == nil ? -1 : contentVersion
         appliedState = state
         pendingRequests = 0
@@ -427,7 +487,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()
         appliedState = nil
-        lastUpdate = nil
+        lastPass = nil
         lastDrawing = nil
         pendingRequests = 1
         needsUpdateConfiguration = true
