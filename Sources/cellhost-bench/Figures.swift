@@ -42,13 +42,12 @@ struct Figures {
     private func singleCellSamples(recordsPropertyChanges: Bool) throws -> (event: Samples, reference: Samples, pixels: Int) {
         let engine = try list.engine(items: 1000, renderer: list.compositorRenderer(), recordsPropertyChanges: recordsPropertyChanges)
         _ = try engine.start()
-        let cells = [BenchList.builtinCell, BenchList.pluginCell]
         var eventTimes: [Double] = [], fillTimes: [Double] = []
         var pixels = 0
         let count = n(60, 1000), warmUp = 8
         let clock = ContinuousClock()
         for i in 0..<(count + warmUp) {
-            let event = BenchList.highlight(cells[(i / 2) % 2], i % 2 == 0, number: i + 1)
+            let event = Self.singleCellEvent(i)
             let start = clock.now
             let trace = try engine.run(event)
             let elapsed = (clock.now - start).seconds
@@ -243,11 +242,33 @@ struct Figures {
                           met: builtin.wall >= 200_000 && plugin.wall >= 200_000)
     }
 
-    /// The events figure's loop alone, untimed, after 2,000 warm-up events: what a profiler
-    /// should see of it (`--loop-events`).
-    static func loopEvents(cell: String, count: Int, list: BenchList) throws {
-        let (engine, events) = try highlightLoop(cell, list: list, recordsPropertyChanges: false)
-        for i in 0..<(2000 + count) { _ = try engine.run(events[i & 1]) }
+    /// Loops a profiler can run alone (`--loop`).
+    enum ProfiledLoop: String {
+        /// The events figure's loop for one cell.
+        case eventsBuiltIn = "events-built-in", eventsPlugin = "events-plugin"
+        /// The single-cell figure's events (built-in and plugin cell in turn, composited), without the reference fill.
+        case singleCell = "single-cell"
+    }
+
+    /// Runs `loop` for `count` events after 2,000 warm-up events, untimed: what a profiler should
+    /// see of a figure.
+    static func run(_ loop: ProfiledLoop, count: Int, list: BenchList) throws {
+        switch loop {
+        case .eventsBuiltIn, .eventsPlugin:
+            let cell = loop == .eventsBuiltIn ? BenchList.builtinCell : BenchList.pluginCell
+            let (engine, events) = try highlightLoop(cell, list: list, recordsPropertyChanges: false)
+            for i in 0..<(2000 + count) { _ = try engine.run(events[i & 1]) }
+        case .singleCell:
+            let engine = try list.engine(items: 1000, renderer: list.compositorRenderer(), recordsPropertyChanges: false)
+            _ = try engine.start()
+            for i in 0..<(2000 + count) { _ = try engine.run(singleCellEvent(i)) }
+        }
+    }
+
+    /// The single-cell figure's `i`th event: a built-in and a plugin cell highlighted and
+    /// unhighlighted in turn.
+    private static func singleCellEvent(_ i: Int) -> Event {
+        BenchList.highlight([BenchList.builtinCell, BenchList.pluginCell][(i / 2) % 2], i % 2 == 0, number: i + 1)
     }
 
     /// The events figure's engine (1,000 items, damage only, shown) and its two events, `cell`

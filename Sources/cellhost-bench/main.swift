@@ -7,10 +7,10 @@ import CellHost
 
 /// cellhost-bench: the figures of BENCHMARKS.md, one line each, ending in `met` or `missed`.
 /// `--quick` takes fewer samples (under a minute); `--only NAME` runs the figures whose name
-/// contains NAME. Measure a release build. `--loop-events CELL COUNT` runs only the events
-/// figure's loop, untimed, for a profiler: CELL is `built-in` or `plugin`; profile COUNT and 0
-/// and subtract, so set-up and warm-up cancel out.
-let usage = "usage: cellhost-bench [--quick] [--only NAME] | --loop-events built-in|plugin COUNT"
+/// contains NAME. Measure a release build. `--loop LOOP COUNT` runs only one figure's loop,
+/// untimed, for a profiler: LOOP is `events-built-in`, `events-plugin` or `single-cell`;
+/// profile COUNT and 0 and subtract, so set-up and warm-up cancel out.
+let usage = "usage: cellhost-bench [--quick] [--only NAME] | --loop events-built-in|events-plugin|single-cell COUNT"
 
 func fail(_ message: String) -> Never {
     var err = message + "\n"
@@ -22,7 +22,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 var quick = false
 var only: String?
 var residentItems: Int?
-var eventLoop: (cell: String, count: Int)?
+var profiledLoop: (loop: Figures.ProfiledLoop, count: Int)?
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
@@ -34,11 +34,11 @@ while !arguments.isEmpty {
         guard let n = arguments.first.flatMap({ Int($0) }), n > 0 else { fail("--resident-child needs an item count") }
         arguments.removeFirst()
         residentItems = n
-    case "--loop-events":
-        guard arguments.count >= 2, let cell = ["built-in": BenchList.builtinCell, "plugin": BenchList.pluginCell][arguments[0]],
+    case "--loop":
+        guard arguments.count >= 2, let loop = Figures.ProfiledLoop(rawValue: arguments[0]),
               let count = Int(arguments[1]), count >= 0
-        else { fail("--loop-events needs a cell (built-in or plugin) and an event count\n" + usage) }
-        eventLoop = (cell, count)
+        else { fail("--loop needs a loop (events-built-in, events-plugin or single-cell) and a count\n" + usage) }
+        profiledLoop = (loop, count)
         arguments.removeFirst(2)
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument \(argument)\n" + usage)
@@ -54,8 +54,8 @@ if let residentItems {
     exit(0)
 }
 
-if let eventLoop {
-    do { try Figures.loopEvents(cell: eventLoop.cell, count: eventLoop.count, list: list) } catch { fail("\(error)") }
+if let profiledLoop {
+    do { try Figures.run(profiledLoop.loop, count: profiledLoop.count, list: list) } catch { fail("\(error)") }
     exit(0)
 }
 
