@@ -87,6 +87,15 @@ public final class Engine {
     /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
     private var listBackgroundTraits: TraitCollection?
     private let startTime = Engine.now()
+    /// The storage of a pass's working lists, kept between events (emptied) so an event does not
+    /// allocate them afresh.
+    private var updatedRowsStorage: [EngineRow] = []
+    private var redrawnRowsStorage: [RedrawnRow] = []
+
+    /// A row drawn in this pass, with its old recording (kept only where intermediate frames read
+    /// it), its old frame, and whether its recording changed (nil where it was not compared: a row
+    /// that moved or appeared damages its whole frame).
+    private typealias RedrawnRow = (row: EngineRow, old: DisplayList, oldFrame: Rect, drawingChanged: Bool?)
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -354,7 +363,14 @@ public final class Engine {
         var clock = PhaseClock(last: eventStart)
         var timings = PhaseTimings()
         var updates: [CellUpdateTrace] = []
-        var updatedRows: [EngineRow] = []
+        var updatedRows = updatedRowsStorage
+        var changed = redrawnRowsStorage
+        (updatedRowsStorage, redrawnRowsStorage) = ([], [])
+        defer {
+            updatedRows.removeAll(keepingCapacity: true)
+            changed.removeAll(keepingCapacity: true)
+            (updatedRowsStorage, redrawnRowsStorage) = (updatedRows, changed)
+        }
         let measurer = options.textMeasurer
 
         // Update and self-size until the set of visible rows is stable (sizes move rows in and out).
@@ -412,9 +428,6 @@ public final class Engine {
 
         // Draw what was updated, move what moved; the renderer turns both into damage.
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
-        // Each redrawn row with its old recording, its old frame, and whether its recording changed
-        // (nil where it was not compared: a row that moved or appeared damages its whole frame).
-        var changed: [(row: EngineRow, old: DisplayList, oldFrame: Rect, drawingChanged: Bool?)] = []
         let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
         for r in try visibleRows() {
             let updateIndex = updatedRows.firstIndex { $0 === r }
@@ -638,9 +651,12 @@ public final class Engine {
     /// Appended into one string (every event has one, so it is built without part arrays).
     static func summary(of event: Event) -> String {
         var text = ""
-        for (i, action) in event.actions.enumerated() {
-            if i > 0 { text += "; " }
-            describe(action, into: &text)
+        // Read in place: actions taken out of the array one by one are copied.
+        event.actions.withUnsafeBufferPointer { actions in
+            for i in actions.indices {
+                if i > 0 { text += "; " }
+                describe(actions[i], into: &text)
+            }
         }
         return text
     }

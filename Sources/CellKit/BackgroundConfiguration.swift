@@ -140,15 +140,13 @@ public struct BackgroundConfiguration: Hashable, Sendable, PropertyInspectable {
             preconditionFailure("effectiveStyle resolves environment styles")
         }
 
-        $backgroundColor.restyle(color)
-        $backgroundColorTransformer.restyle(transformer)
-        $cornerRadius.restyle(radius)
-        $backgroundInsets.restyle(insets)
-        $visualEffect.restyle(effect)
-        shadowProperties.$color.restyle(shadow.color)
-        shadowProperties.$opacity.restyle(shadow.opacity)
-        shadowProperties.$radius.restyle(shadow.radius)
-        shadowProperties.$offset.restyle(shadow.offset)
+        // Through the wrappers' storage, in place (`$property` hands out a copy to write back).
+        _backgroundColor.restyle(color)
+        _backgroundColorTransformer.restyle(transformer)
+        _cornerRadius.restyle(radius)
+        _backgroundInsets.restyle(insets)
+        _visualEffect.restyle(effect)
+        shadowProperties.restyle(color: shadow.color, opacity: shadow.opacity, radius: shadow.radius, offset: shadow.offset)
     }
 
     // MARK: Resolved colours

@@ -11,6 +11,14 @@ public struct ShadowProperties: Hashable, Sendable, PropertyInspectable {
 
     public var typeIdentifier: String { "com.cellhost.shadow-properties" }
 
+    /// Applies a style's or state's defaults in place; customised values are kept.
+    mutating func restyle(color: Color?, opacity: Double, radius: Double, offset: Point) {
+        _color.restyle(color)
+        _opacity.restyle(opacity)
+        _radius.restyle(radius)
+        _offset.restyle(offset)
+    }
+
     /// Whether anything would be drawn.
     public var isVisible: Bool { (color?.alpha ?? 0) > 0 && opacity > 0 }
 
