@@ -1,0 +1,52 @@
+import Testing
+@testable import CellKit
+
+/// `DisplayList ==` takes commands whose bytes are the same as equal and compares the rest case
+/// by case; it must answer exactly what comparing the commands one by one answers.
+@Suite struct DisplayListEqualityTests {
+    /// A command of every kind, its strings made at run time so two calls share no storage.
+    static func commands(_ seed: Int, zero: Double = 0) -> [DisplayCommand] {
+        let r = Rect(x: Double(seed) + zero, y: 2, width: 30, height: 11.5)
+        let name = String(repeating: "n", count: 20) + String(seed)
+        return [
+            .pushClip(r, cornerRadius: 4),
+            .fill(r, Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)),
+            .roundedRect(r, cornerRadius: 3, color: .systemGray4),
+            .stroke(r, cornerRadius: 2, width: 1, color: .separator),
+            .text(TextRun(text: "A title long enough for heap storage " + String(seed), font: Font(pointSize: 17), color: .label, frame: r)),
+            .symbol(name: name, frame: r, pointSize: 17, weight: .semibold, color: .tintColor),
+            .image(path: "/tmp/" + name + ".png", frame: r, contentMode: .scaleAspectFit, tint: nil),
+            .pushAlpha(0.5), .popAlpha,
+            .backgroundBlur(r, radius: 20, cornerRadius: 10),
+            .shadow(r, cornerRadius: 10, radius: 8, offset: Point(x: 0, y: 2), color: .black),
+            .popClip,
+        ]
+    }
+
+    static func commandwise(_ a: DisplayList, _ b: DisplayList) -> Bool {
+        a.commands.count == b.commands.count && zip(a.commands, b.commands).allSatisfy { $0 == $1 } && a.bounds == b.bounds
+    }
+
+    @Test func listsAreEqualExactlyWhenTheirCommandsAre() {
+        let base = Self.commands(1)
+        let pairs: [(DisplayList, DisplayList)] = [
+            (DisplayList(base), DisplayList(base)),                       // shared strings: equal bytes
+            (DisplayList(base), DisplayList(Self.commands(1))),           // equal values, separate storage
+            (DisplayList(base), DisplayList(Self.commands(1, zero: -0.0))), // −0 == +0, different bytes
+            (DisplayList(base), DisplayList(Self.commands(2))),
+            (DisplayList(base), DisplayList(Array(base.dropLast()))),
+            (DisplayList(), DisplayList()),
+        ] + base.indices.map { i in
+            var changed = base
+            changed[i] = .fill(Rect(x: 9, y: 9, width: 1, height: 1), .white)
+            return (DisplayList(base), DisplayList(changed))
+        }
+        for (a, b) in pairs {
+            #expect((a == b) == Self.commandwise(a, b), "\(a.commands.count) vs \(b.commands.count) commands")
+            #expect((b == a) == Self.commandwise(b, a))
+            if a == b { #expect(a.hashValue == b.hashValue) }
+        }
+        let list = DisplayList(base)
+        #expect(list == list)
+    }
+}
