@@ -17,7 +17,11 @@ public final class Compositor {
     public let viewport: Size
     public let scale: Int
     public let textEngine: TextEngine
-    public private(set) var background: Color
+    public private(set) var background: Color {
+        didSet { backgroundARGB = background.premultipliedARGB }
+    }
+    /// `background` premultiplied (filled in every frame's damage).
+    private var backgroundARGB: UInt32
     /// When set, `snapshot()` tints the last frame's damage so people can see what was repainted.
     public var showsDamage = false
     /// Told the rectangles `renderFrame()` is about to paint before it changes a framebuffer
@@ -31,6 +35,8 @@ public final class Compositor {
     /// Bottom to top: the order layers were first set in (walked every frame without hashing ids).
     private var order: [Layer] = []
     private var pendingDamage: [PixelRect] = []
+    /// The layers a frame composites and where (kept between frames for its storage).
+    private var visibleParts: [(layer: Layer, region: pixman_region32_t)] = []
     private var lastDamage: [PixelRect] = []
     private var frameIndex = 0
     private var blurScratch: PixelBuffer?
@@ -56,6 +62,8 @@ public final class Compositor {
     var linesComposited: Int { rasterizer.linesComposited }
     var masksOverSolid: Int { rasterizer.masksOverSolid }
     var fillsOverSolid: Int { rasterizer.fillsOverSolid }
+    /// Text lines drawn from where the same layout's lines went last time.
+    var linesFromPlacedText: Int { rasterizer.linesFromPlacedText }
 
     /// A layer drawn as one solid colour over `rect` (framebuffer pixels).
     private struct SolidFill {
@@ -93,6 +101,7 @@ public final class Compositor {
         self.viewport = viewport
         self.scale = scale
         self.background = background
+        backgroundARGB = background.premultipliedARGB
         self.textEngine = textEngine
         framebuffer = PixelBuffer(width: Int((viewport.width * Double(scale)).rounded(.up)),
                                   height: Int((viewport.height * Double(scale)).rounded(.up)))
@@ -169,8 +178,10 @@ public final class Compositor {
     public func renderFrame() -> FrameReport {
         let clock = ContinuousClock()
         let rasterStart = clock.now
-        var damage = pendingDamage
-        pendingDamage.removeAll(keepingCapacity: true)
+        // Taken, and given back empty after the frame: one array's storage serves every frame.
+        var damage: [PixelRect] = []
+        swap(&damage, &pendingDamage)
+        defer { damage.removeAll(keepingCapacity: true); if pendingDamage.isEmpty { pendingDamage = damage } }
         var rastered = 0
         var problems: [LayerProblem] = []
         for layer in order {
@@ -209,7 +220,7 @@ public final class Compositor {
             composited = compositeVisibleParts(of: &region)
         } else if !rects.isEmpty {
             pixman_image_set_clip_region32(framebuffer.image, &region)
-            fillBoxes(framebuffer, rects, argb: background.premultipliedARGB, op: PIXMAN_OP_SRC)
+            fillBoxes(framebuffer, rects, argb: backgroundARGB, op: PIXMAN_OP_SRC)
             let bounds = rects.reduce(PixelRect.zero) { $0.union($1) }
             for layer in order {
                 if let solid = layer.solid {
@@ -286,8 +297,13 @@ public final class Compositor {
         var covered = pixman_region32_t()
         pixman_region32_init(&covered)
         defer { pixman_region32_fini(&covered) }
-        var visibleParts: [(layer: Layer, region: pixman_region32_t)] = []
-        defer { for i in visibleParts.indices { pixman_region32_fini(&visibleParts[i].region) } }
+        var visibleParts = self.visibleParts
+        self.visibleParts = []
+        defer {
+            for i in visibleParts.indices { pixman_region32_fini(&visibleParts[i].region) }
+            visibleParts.removeAll(keepingCapacity: true)
+            self.visibleParts = visibleParts
+        }
         // A layer outside the damage's extents neither shows in it nor covers any of it.
         let box = pixman_region32_extents(&damage)!.pointee
         let extents = PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
@@ -320,7 +336,7 @@ public final class Compositor {
         pixman_region32_init(&background)
         defer { pixman_region32_fini(&background) }
         _ = pixman_region32_subtract(&background, &damage, &covered)
-        fill(background, argb: self.background.premultipliedARGB, op: PIXMAN_OP_SRC)
+        fill(background, argb: backgroundARGB, op: PIXMAN_OP_SRC)
         for i in visibleParts.indices.reversed() {
             let layer = visibleParts[i].layer
             if let solid = layer.solid {
@@ -431,11 +447,14 @@ public final class Compositor {
         pixman_region32_init(&part)
         defer { pixman_region32_fini(&part) }
         _ = pixman_region32_intersect_rect(&part, &region, Int32(extent.x), Int32(extent.y), UInt32(extent.width), UInt32(extent.height))
-        for box in rectangles(of: part) {
-            rasterizer.draw(layer.content, into: view, scale: s,
-                            offset: (layer.frame.minX * s - Double(extent.x), layer.frame.minY * s - Double(extent.y)),
-                            targetIsBlank: false,
-                            clip: PixelRect(x: box.x - extent.x, y: box.y - extent.y, width: box.width, height: box.height))
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(&part, &count) else { return }
+        let offset = (x: layer.frame.minX * s - Double(extent.x), y: layer.frame.minY * s - Double(extent.y))
+        for i in 0..<Int(count) {
+            let box = boxes[i]
+            rasterizer.draw(layer.content, into: view, scale: s, offset: offset, targetIsBlank: false,
+                            clip: PixelRect(x: Int(box.x1) - extent.x, y: Int(box.y1) - extent.y,
+                                            width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1)))
         }
     }
 

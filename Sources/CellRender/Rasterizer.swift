@@ -63,7 +63,29 @@ final class Rasterizer {
         let width: Double
         let layout: TextLayout
         let face: FontFace
+        /// Where the layout's lines went the last time it was drawn with every line composed.
+        var placed: PlacedText?
     }
+    /// A text layout's composed lines where one draw put them: the same layout drawn again in
+    /// the same frame, alignment and direction, at the same scale and offset, puts every glyph
+    /// on the same pixels, so its lines are drawn from these without placing glyphs again.
+    private struct PlacedText {
+        let frame: Rect
+        let alignment: TextAlignment
+        let direction: LayoutDirection
+        let scale: Double, offsetX: Double, offsetY: Double
+        /// The lines that have ink: each one's merged mask and where its top-left corner lands.
+        let lines: [(mask: CoverageMask, x: Int, y: Int)]
+
+        func matches(_ run: TextRun, scale: Double, offsetX: Double, offsetY: Double) -> Bool {
+            frame == run.frame && alignment == run.alignment && direction == run.layoutDirection
+                && self.scale == scale && self.offsetX == offsetX && self.offsetY == offsetY
+        }
+    }
+    /// Text lines drawn from a kept placement (`PlacedText`) since this rasterizer was made (for tests).
+    private(set) var linesFromPlacedText = 0
+    /// The colours converted last (see `ColorConversions`).
+    private var colors = ColorConversions()
     /// The masks of the last symbols drawn (see `symbolMask`).
     private var recentSymbols = RecentItems<(name: String, size: Int, weight: FontWeight, mask: CoverageMask)>(limit: 8)
     /// The clips `startsWithCoveringFill` walks through (reused between calls).
@@ -174,7 +196,7 @@ final class Rasterizer {
             case .backgroundBlur:
                 continue
             case .fill(let rect, let color):
-                return color.premultipliedARGB >> 24 == 255 && pixelRect(rect).intersection(clips[clips.count - 1]).contains(bounds)
+                return argb(color) >> 24 == 255 && pixelRect(rect).intersection(clips[clips.count - 1]).contains(bounds)
             default:
                 return false
             }
@@ -196,19 +218,19 @@ final class Rasterizer {
         }
         switch command {
         case .fill(let rect, let color):
-            fillRounded(pixelRect(rect), radius: 0, argb: color.premultipliedARGB)
+            fillRounded(pixelRect(rect), radius: 0, argb: argb(color))
         case .roundedRect(let rect, let radius, let color):
-            fillRounded(pixelRect(rect), radius: radius * scale, argb: color.premultipliedARGB)
+            fillRounded(pixelRect(rect), radius: radius * scale, argb: argb(color))
         case .stroke(let rect, let radius, let width, let color):
             let r = pixelRect(rect)
             guard !r.isEmpty, width > 0 else { return }
             let mask = textEngine.withCoverage { $0.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale),
                                      strokeWidth: width * scale) }
-            composite(argb: color.premultipliedARGB, mask: mask, x: r.x, y: r.y)
+            composite(argb: argb(color), mask: mask, x: r.x, y: r.y)
         case .text(let run):
             drawText(run)
         case .symbol(let name, let frame, let pointSize, let weight, let color):
-            drawSymbol(name: name, frame: frame, pointSize: pointSize, weight: weight, argb: color.premultipliedARGB)
+            drawSymbol(name: name, frame: frame, pointSize: pointSize, weight: weight, argb: argb(color))
         case .image(let path, let frame, let mode, let tint):
             drawImage(path: path, frame: frame, mode: mode, tint: tint)
         case .pushClip(let rect, let radius):
@@ -241,12 +263,14 @@ final class Rasterizer {
             let sigma = blur * scale
             let mask = textEngine.withCoverage { $0.mask(RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius * scale), blur: sigma) }
             let pad = CoverageCache.padding(blur: sigma)
-            composite(argb: color.premultipliedARGB, mask: mask,
+            composite(argb: argb(color), mask: mask,
                       x: r.x - pad + Int((offset.x * scale).rounded()), y: r.y - pad + Int((offset.y * scale).rounded()))
         }
     }
 
     // MARK: Geometry
+
+    private func argb(_ color: Color) -> UInt32 { colors.argb(color) }
 
     private func pixelRect(_ r: Rect) -> PixelRect {
         guard !r.isEmpty else { return .zero }
@@ -267,14 +291,13 @@ final class Rasterizer {
 
     private func composite(argb: UInt32, mask: CoverageMask, x: Int, y: Int) {
         let group = top
-        group.buffer.setClip(group.clip)
         composite(argb: argb, mask: mask, at: PixelRect(x: x, y: y, width: mask.width, height: mask.height), clip: group.clip,
                   into: group.buffer)
     }
 
-    /// Composites `argb` through `mask` placed at `at` into `buffer` (whose clip is `clip`):
-    /// from the coverage ramp where the pixels beneath are known to be one opaque colour.
-    /// Returns the pixels it may have changed.
+    /// Composites `argb` through `mask` placed at `at` into `buffer` inside `clip`: from the
+    /// coverage ramp where the pixels beneath are known to be one opaque colour (no pixman clip
+    /// needed), else through pixman with `clip` set. Returns the pixels it may have changed.
     @discardableResult
     private func composite(argb: UInt32, mask: CoverageMask, at: PixelRect, clip: PixelRect, into buffer: PixelBuffer) -> PixelRect {
         let drawn = at.intersection(clip).intersection(buffer.bounds)
@@ -283,6 +306,7 @@ final class Rasterizer {
             copyShaded(mask, color: argb, over: solid.argb, at: at, part: drawn, into: buffer)
             masksOverSolid += 1
         } else {
+            buffer.setClip(clip)
             pixman_image_composite32(PIXMAN_OP_OVER, solid(argb), mask.image, buffer.image, 0, 0, 0, 0,
                                      Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
         }
@@ -374,17 +398,29 @@ final class Rasterizer {
     private func drawText(_ run: TextRun) {
         let frame = run.frame
         guard !run.text.isEmpty, run.color.alpha > 0 else { return }
-        let source = solid(run.color.premultipliedARGB)
+        let argb = argb(run.color)
         let group = top
         var clip = group.clip
         if run.lineBreakMode == .byClipping { clip = clip.intersection(pixelRect(frame)) }
-        group.buffer.setClip(clip)
-        // Taken out of the property while the line loop appends to it (no access check per glyph).
-        var placements = self.placements
-        self.placements = []
-        defer { placements.removeAll(keepingCapacity: true); self.placements = placements }
         textEngine.withLock {
-            let (layout, face) = layoutAndFace(run.layoutRequest, width: frame.width)
+            let entry = recentLayoutIndex(run.layoutRequest, width: frame.width)
+            if usesCoverageShortcuts, let placed = recentLayouts.entries[entry].placed,
+               placed.matches(run, scale: scale, offsetX: offsetX, offsetY: offsetY) {
+                for line in placed.lines {
+                    drawComposed(line.mask, at: PixelRect(x: line.x, y: line.y, width: line.mask.width, height: line.mask.height),
+                                 argb: argb, clip: clip, into: group.buffer)
+                }
+                linesFromPlacedText += placed.lines.count
+                return
+            }
+            let layout = recentLayouts.entries[entry].layout, face = recentLayouts.entries[entry].face
+            // Taken out of the property while the line loop appends to it (no access check per glyph).
+            var placements = self.placements
+            self.placements = []
+            defer { placements.removeAll(keepingCapacity: true); self.placements = placements }
+            /// The composed lines drawn so far; nil once a line is drawn glyph by glyph.
+            var placedLines: [(mask: CoverageMask, x: Int, y: Int)]? = usesCoverageShortcuts ? [] : nil
+            var clipIsSet = false
             let pixelSize = layout.pointSize * scale
             let textHeight = Double(layout.lines.count) * layout.lineHeight
             let top = frame.minY + max(0, (frame.height - textHeight) / 2)
@@ -416,12 +452,14 @@ final class Rasterizer {
                                                 ?? compose(line, index: i, of: layout, pixelSize: pixelSize, placements: placements)) : nil
                 if let composed, let mask = composed.mask {
                     let at = PixelRect(x: anchorX + composed.left, y: anchorY + composed.top, width: mask.width, height: mask.height)
-                    let drawn = composite(argb: run.color.premultipliedARGB, mask: mask, at: at, clip: clip, into: group.buffer)
-                    linesComposited += 1
-                    if solidBeneath != nil { drawnSince.append(drawn) }
+                    drawComposed(mask, at: at, argb: argb, clip: clip, into: group.buffer)
+                    placedLines?.append((mask, at.x, at.y))
                     continue
                 }
                 if let composed, !composed.hasInk { continue }
+                placedLines = nil
+                if !clipIsSet { group.buffer.setClip(clip); clipIsSet = true }
+                let source = solid(argb)
                 var inked = PixelRect.zero
                 defer { if solidBeneath != nil { drawnSince.append(inked.intersection(clip)) } }
                 forEachGlyphMask(of: line, pixelSize: pixelSize, placements: placements) { mask, x, y in
@@ -431,7 +469,19 @@ final class Rasterizer {
                                              Int32(at.x), Int32(at.y), Int32(at.width), Int32(at.height))
                 }
             }
+            if let placedLines {
+                let placed = PlacedText(frame: frame, alignment: run.alignment, direction: run.layoutDirection, scale: scale,
+                                        offsetX: offsetX, offsetY: offsetY, lines: placedLines)
+                recentLayouts.modify(at: entry) { $0.placed = placed }
+            }
         }
+    }
+
+    /// Draws a text line's composed mask at `at` (see `composite(argb:mask:at:clip:into:)`).
+    private func drawComposed(_ mask: CoverageMask, at: PixelRect, argb: UInt32, clip: PixelRect, into buffer: PixelBuffer) {
+        let drawn = composite(argb: argb, mask: mask, at: at, clip: clip, into: buffer)
+        linesComposited += 1
+        if solidBeneath != nil { drawnSince.append(drawn) }
     }
 
     /// Each glyph of `line` that has a mask, at `placements`: the mask and its top-left corner
@@ -464,17 +514,17 @@ final class Rasterizer {
         return composed
     }
 
-    /// The layout of `request` at `width` and its face: from the last runs drawn when one asked
-    /// for the same, else from the engine's caches. Caller holds the text engine's lock.
-    private func layoutAndFace(_ request: TextLayoutRequest, width: Double) -> (TextLayout, FontFace) {
+    /// Where `recentLayouts` holds the layout of `request` at `width` and its face: found among
+    /// the last runs drawn when one asked for the same, else taken from the engine's caches and
+    /// kept. Caller holds the text engine's lock.
+    private func recentLayoutIndex(_ request: TextLayoutRequest, width: Double) -> Int {
         for i in recentLayouts.entries.indices
         where recentLayouts.entries[i].width == width && recentLayouts.entries[i].request == request {
-            return (recentLayouts.entries[i].layout, recentLayouts.entries[i].face)
+            return i
         }
         let layout = textEngine.layout(request, width: width)
         let face = textEngine.face(for: request.font)
-        recentLayouts.remember(RecentLayout(request: request, width: width, layout: layout, face: face))
-        return (layout, face)
+        return recentLayouts.remember(RecentLayout(request: request, width: width, layout: layout, face: face))
     }
 
     /// The pixel pixman gives compositing `color` OVER `background` (both premultiplied), kept

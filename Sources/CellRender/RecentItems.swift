@@ -14,14 +14,22 @@ struct RecentItems<Entry> {
         entries.reserveCapacity(limit)
     }
 
-    /// Keeps `entry`, in place of the oldest one when `limit` are kept already.
-    mutating func remember(_ entry: Entry) {
+    /// Keeps `entry`, in place of the oldest one when `limit` are kept already; returns its index.
+    @discardableResult
+    mutating func remember(_ entry: Entry) -> Int {
         if entries.count < limit {
             entries.append(entry)
-        } else {
-            entries[oldest] = entry
-            oldest = (oldest + 1) % limit
+            return entries.count - 1
         }
+        let index = oldest
+        entries[index] = entry
+        oldest = (oldest + 1) % limit
+        return index
+    }
+
+    /// Changes the entry at `index` in place (what a lookup found), without copying it out.
+    mutating func modify<Result>(at index: Int, _ body: (inout Entry) -> Result) -> Result {
+        body(&entries[index])
     }
 
     mutating func removeAll() {

@@ -90,4 +90,83 @@ import Testing
         #expect(shortcuts.fillsOverSolid > 40, "translucent fills over an opaque fill are written as one pixel")
         #expect(blended.fillsOverSolid == 0)
     }
+
+    /// Each step redraws one of a few texts with one thing about where it goes changed from that
+    /// text's last draw (frame origin, height or width, alignment, direction, the layer's
+    /// sub-pixel position) or nothing changed: a long-lived compositor, which draws a repeat from
+    /// where the layout's lines went last time, gives the pixels of a fresh one, and most repeats
+    /// are drawn that way.
+    @Test(arguments: [(5, 1), (17, 2), (41, 3)] as [(UInt64, Int)])
+    func placedTextIsReusedOnlyWherePlacedAlike(seed: UInt64, scale: Int) {
+        var g = SeededGenerator(state: seed)
+        struct Placement {
+            var frame = Rect(x: 8, y: 6, width: 90, height: 30)
+            var alignment = TextAlignment.natural
+            var direction = LayoutDirection.leftToRight
+            var layer = Point(x: 0, y: 0)
+        }
+        let texts = ["Inbox", "3 unsent messages", "שלום עולם", "Wrapping text over two lines"]
+        var placements = texts.map { _ in Placement() }
+        let kept = Compositor(viewport: Self.viewport, scale: scale, background: .white, textEngine: Fixtures.engine)
+        var repeats = 0
+        for step in 0..<160 {
+            let t = Int.random(in: 0..<texts.count, using: &g)
+            var p = placements[t]
+            let quarter = Double(Int.random(in: 1...3, using: &g)) / 4
+            let change = Int.random(in: 0..<14, using: &g)
+            switch change {
+            case 0: p.frame.origin.x += Bool.random(using: &g) ? quarter : -quarter
+            case 1: p.frame.origin.y += Bool.random(using: &g) ? quarter : -quarter
+            case 2: p.frame.size.height = p.frame.height == 30 ? 44 : 30  // moves the lines' vertical centre
+            case 3: p.frame.size.width = p.frame.width == 90 ? 70 : 90
+            case 4: p.alignment = [TextAlignment.natural, .left, .center, .right].filter { $0 != p.alignment }[Int.random(in: 0..<3, using: &g)]
+            case 5: p.direction = p.direction == .leftToRight ? .rightToLeft : .leftToRight
+            case 6: p.layer.x = Double(Int.random(in: 0..<8, using: &g)) / 8
+            case 7: p.layer.y = Double(Int.random(in: 0..<8, using: &g)) / 8
+            default: repeats += 1
+            }
+            placements[t] = p
+            let list = DisplayList([
+                .fill(Rect(x: 0, y: 0, width: 110, height: 60), step % 3 == 0 ? .systemGray5 : .white),
+                .text(TextRun(text: texts[t], font: .systemFont(ofSize: 15), color: step % 2 == 0 ? .label : .systemBlue,
+                              frame: p.frame, alignment: p.alignment, lineBreakMode: .byWordWrapping, numberOfLines: 2,
+                              layoutDirection: p.direction)),
+            ])
+            let frame = Rect(x: p.layer.x, y: p.layer.y, width: 110, height: 60)
+            let fresh = Compositor(viewport: Self.viewport, scale: scale, background: .white, textEngine: Fixtures.engine)
+            for c in [kept, fresh] {
+                c.setLayer(1, frame: frame, content: list)
+                _ = c.renderFrame()
+            }
+            let same = kept.snapshot().pixels == fresh.snapshot().pixels
+            #expect(same, "step \(step): \(texts[t]) after change \(change)")
+        }
+        #expect(kept.linesFromPlacedText >= repeats, "repeated texts are drawn where their lines went last time")
+        #expect(repeats > 40)
+    }
+
+    /// Colours converted from the last few kept equal converting them anew, for colours that
+    /// differ from a kept one in one component only.
+    @Test func keptColourConversionsEqualConvertingAnew() {
+        var g = SeededGenerator(state: 11)
+        var conversions = ColorConversions()
+        var colors: [Color] = []
+        for _ in 0..<12 {
+            colors.append(Color(red: Double.random(in: 0...1, using: &g), green: Double.random(in: 0...1, using: &g),
+                                blue: Double.random(in: 0...1, using: &g), alpha: Double.random(in: 0...1, using: &g)))
+        }
+        for step in 0..<400 {
+            var color = colors[Int.random(in: 0..<colors.count, using: &g)]
+            let delta = Double(Int.random(in: 1...3, using: &g)) / 255
+            switch Int.random(in: 0..<5, using: &g) {
+            case 0: color = Color(red: min(1, color.red + delta), green: color.green, blue: color.blue, alpha: color.alpha)
+            case 1: color = Color(red: color.red, green: min(1, color.green + delta), blue: color.blue, alpha: color.alpha)
+            case 2: color = Color(red: color.red, green: color.green, blue: min(1, color.blue + delta), alpha: color.alpha)
+            case 3: color = Color(red: color.red, green: color.green, blue: color.blue, alpha: max(0, color.alpha - delta))
+            default: break
+            }
+            let argb = conversions.argb(color)
+            #expect(argb == color.premultipliedARGB, "step \(step): \(color)")
+        }
+    }
 }
