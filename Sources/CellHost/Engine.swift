@@ -498,14 +498,17 @@ public final class Engine {
         setListBackground()
         // Without intermediate frames the renderer's layer still shows the old recording, so the
         // comparison made above tells it whether the recording changed.
-        for (r, _, _, drawingChanged) in changed {
+        for i in changed.indices {
+            let r = changed[i].row
             let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            if let drawingChanged, !showedIntermediateFrames {
+            if let drawingChanged = changed[i].drawingChanged, !showedIntermediateFrames {
                 renderer.setLayer(r.layerID, frame: frame, content: r.drawing, contentChanged: drawingChanged)
             } else {
                 renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
             }
             r.layerFrame = frame
+            // The renderer has let go of the replaced recording: its storage records the row's next drawing.
+            swap(&r.spareDrawing, &changed[i].old)
         }
         timings.draw += clock.lap()
         if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }

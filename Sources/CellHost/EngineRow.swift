@@ -56,6 +56,8 @@ final class EngineRow {
     var clip: (rect: Rect, cornerRadius: Double)?
     /// The last recording, in row coordinates.
     var drawing = DisplayList()
+    /// A replaced recording that nothing reads any more: `draw` records into its storage.
+    var spareDrawing = DisplayList()
     /// Where the row's compositor layer was last placed (viewport points); nil while it has none.
     /// Kept on the row, not in a table by layer id: every pass reads it for every visible row.
     var layerFrame: Rect?
@@ -412,7 +414,9 @@ final class EngineRow {
 
     /// Records background then content, in row coordinates.
     func draw(measurer: any TextMeasuring) -> DisplayList {
-        var list = DisplayList()
+        var list = spareDrawing
+        spareDrawing = DisplayList()
+        list.removeAll()
         list.reserveCapacity(drawing.commands.count)  // a redrawn row records about as much again
         switch view {
         case .cell(let c): c.draw(size: size, measurer: measurer, clip: clip, isLastInSection: isLastInSection, into: &list)

@@ -122,24 +122,20 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// Whether a pass is pending, and how many requests it folds together.
     public private(set) var needsUpdateConfiguration = true
     private var pendingRequests = 1
+    /// The state the last pass applied (its record's `state`) and the one applied before it.
     private var appliedState: State?
-    /// What the most recent pass did, without the configurations it applied while the view still
-    /// holds them: `lastUpdate` is made from it when asked, so a pass copies no configuration
-    /// into a record that nobody may read.
-    private var lastPass: PassRecord?
-
-    private struct PassRecord {
-        var previousState: State?
-        var state: State
-        var coalescedRequests: Int
-        var supportsAnswer: Bool?
-        var viewAction: ConfigurationUpdate<State>.ViewAction
-        /// The configurations before the pass and after `updated(for:)`, when stages are recorded.
-        var stages: RecordedStages?
-        /// What the pass applied, once the view's own configurations moved on from it; nil while
-        /// the view still holds exactly what the pass applied.
-        var applied: AppliedConfigurations?
-    }
+    private var stateBeforeLastPass: State?
+    /// The rest of the last pass's record (nil outcome: no pass since the view was made or
+    /// reused), without the configurations it applied while the view still holds them:
+    /// `lastUpdate` is made from these when asked, so a pass copies no configuration into a
+    /// record nobody may read. Plain properties, so a pass writes them one by one.
+    private var lastPassOutcome: ConfigurationUpdate<State>.Outcome?
+    private var lastPassRequests = 0
+    /// The configurations before the pass and after `updated(for:)`, when stages are recorded.
+    private var lastPassStages: RecordedStages?
+    /// What the pass applied, once the view's own configurations moved on from it; nil while the
+    /// view still holds exactly what the pass applied.
+    private var lastPassApplied: AppliedConfigurations?
 
     private final class RecordedStages {
         let contentBefore, contentAfterUpdate: (any ContentConfiguration)?
@@ -154,29 +150,35 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         }
     }
 
-    private struct AppliedConfigurations {
-        var content: (any ContentConfiguration)?
-        var background: BackgroundConfiguration?
+    private final class AppliedConfigurations {
+        let content: (any ContentConfiguration)?
+        let background: BackgroundConfiguration?
+
+        init(content: (any ContentConfiguration)?, background: BackgroundConfiguration?) {
+            self.content = content
+            self.background = background
+        }
     }
 
     /// The record of the most recent pass (also of passes run implicitly before first display).
     public var lastUpdate: ConfigurationUpdate<State>? {
-        guard let pass = lastPass else { return nil }
-        let applied = pass.applied ?? AppliedConfigurations(content: storedContent, background: storedBackground)
+        guard let outcome = lastPassOutcome, let state = appliedState else { return nil }
+        let stages = lastPassStages
         return ConfigurationUpdate<State>(
-            previousState: pass.previousState, state: pass.state, coalescedRequests: pass.coalescedRequests,
-            isFirstUpdate: pass.previousState == nil,
-            contentBeforeUpdate: pass.stages?.contentBefore, contentAfterUpdate: pass.stages?.contentAfterUpdate,
-            contentAfterHooks: applied.content,
-            backgroundBeforeUpdate: pass.stages?.backgroundBefore, backgroundAfterUpdate: pass.stages?.backgroundAfterUpdate,
-            backgroundAfterHooks: applied.background, supportsAnswer: pass.supportsAnswer, viewAction: pass.viewAction)
+            previousState: stateBeforeLastPass, state: state, coalescedRequests: lastPassRequests,
+            isFirstUpdate: stateBeforeLastPass == nil,
+            contentBeforeUpdate: stages?.contentBefore, contentAfterUpdate: stages?.contentAfterUpdate,
+            contentAfterHooks: lastPassApplied.map(\.content) ?? storedContent,
+            backgroundBeforeUpdate: stages?.backgroundBefore, backgroundAfterUpdate: stages?.backgroundAfterUpdate,
+            backgroundAfterHooks: lastPassApplied.map(\.background) ?? storedBackground,
+            supportsAnswer: outcome.supportsAnswer, viewAction: outcome.viewAction)
     }
 
     /// Keeps what the last pass applied before the view's own configurations change: a setter,
     /// or a pass whose hooks (code that may read `lastUpdate`) run while it restyles.
     private func keepAppliedConfigurations() {
-        guard lastPass != nil, lastPass!.applied == nil else { return }
-        lastPass!.applied = AppliedConfigurations(content: storedContent, background: storedBackground)
+        guard lastPassOutcome != nil, lastPassApplied == nil else { return }
+        lastPassApplied = AppliedConfigurations(content: storedContent, background: storedBackground)
     }
     private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
     /// What the last `draw` recorded for, where it put the background's commands, and how many
@@ -346,20 +348,20 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             contentViewChanged = false
         }
 
-        lastPass = PassRecord(
-            previousState: appliedState, state: state, coalescedRequests: pendingRequests, supportsAnswer: supports,
-            viewAction: action,
-            stages: recordsConfigurationStages
-                ? RecordedStages(contentBefore: contentBefore, contentAfterUpdate: contentAfterUpdate,
-                                 backgroundBefore: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate)
-                : nil,
-            applied: nil)
+        lastPassOutcome = .init(supportsAnswer: supports, viewAction: action)
+        lastPassRequests = pendingRequests
+        lastPassStages = recordsConfigurationStages
+            ? RecordedStages(contentBefore: contentBefore, contentAfterUpdate: contentAfterUpdate,
+                             backgroundBefore: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate)
+            : nil
+        lastPassApplied = nil
         contentVersionInView = contentView == nil ? -1 : contentVersion
+        stateBeforeLastPass = appliedState.take()
         appliedState = state
         pendingRequests = 0
         needsUpdateConfiguration = false
         if contentViewChanged { invalidateLayout() }
-        return .init(supportsAnswer: supports, viewAction: action)
+        return lastPassOutcome
     }
 
     // MARK: Self-sizing and drawing
@@ -487,7 +489,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()
         appliedState = nil
-        lastPass = nil
+        stateBeforeLastPass = nil
+        lastPassOutcome = nil
+        lastPassStages = nil
+        lastPassApplied = nil
         lastDrawing = nil
         pendingRequests = 1
         needsUpdateConfiguration = true
