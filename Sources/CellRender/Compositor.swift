@@ -204,19 +204,20 @@ public final class Compositor {
                 problems += layer.problems.map { LayerProblem(layer: layer.id, message: $0) }
             }
         }
-        let rasterDuration = clock.now - rasterStart
-
         let compositeStart = clock.now
+        let rasterDuration = compositeStart - rasterStart
+
         var region = pixman_region32_t()
         pixman_region32_init(&region)
         defer { pixman_region32_fini(&region) }
         let screen = framebuffer.bounds
         for rect in damage { add(rect.intersection(screen), to: &region) }
-        closeOverBlurs(&region)
+        let hasBlurs = order.contains { !$0.blurs.isEmpty }
+        if hasBlurs { closeOverBlurs(&region) }
         let rects = rectangles(of: region)
         if !rects.isEmpty { willPaint?(rects) }
         var composited = 0
-        if !rects.isEmpty && usesFastPaths && !order.contains(where: { !$0.blurs.isEmpty }) {
+        if !rects.isEmpty && usesFastPaths && !hasBlurs {
             composited = compositeVisibleParts(of: &region)
         } else if !rects.isEmpty {
             pixman_image_set_clip_region32(framebuffer.image, &region)
@@ -307,6 +308,7 @@ public final class Compositor {
         // A layer outside the damage's extents neither shows in it nor covers any of it.
         let box = pixman_region32_extents(&damage)!.pointee
         let extents = PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
+        var coversDamage = false
         for layer in order.reversed() {
             let drawn: PixelRect
             let opaque: PixelRect
@@ -324,19 +326,25 @@ public final class Compositor {
             var visible = pixman_region32_t()
             pixman_region32_init(&visible)
             _ = pixman_region32_intersect_rect(&visible, &damage, Int32(drawn.x), Int32(drawn.y), UInt32(drawn.width), UInt32(drawn.height))
-            withUnsafeMutablePointer(to: &visible) { _ = pixman_region32_subtract($0, $0, &covered) }
+            if pixman_region32_not_empty(&covered) != 0 {
+                withUnsafeMutablePointer(to: &visible) { _ = pixman_region32_subtract($0, $0, &covered) }
+            }
             if pixman_region32_not_empty(&visible) != 0 {
                 visibleParts.append((layer, visible))
             } else {
                 pixman_region32_fini(&visible)
             }
+            // Opaque over the whole damage: nothing beneath it shows, nor does the background.
+            if opaque.contains(extents) { coversDamage = true; break }
             if !opaque.isEmpty { add(opaque, to: &covered) }
         }
-        var background = pixman_region32_t()
-        pixman_region32_init(&background)
-        defer { pixman_region32_fini(&background) }
-        _ = pixman_region32_subtract(&background, &damage, &covered)
-        fill(background, argb: backgroundARGB, op: PIXMAN_OP_SRC)
+        if !coversDamage {
+            var background = pixman_region32_t()
+            pixman_region32_init(&background)
+            defer { pixman_region32_fini(&background) }
+            _ = pixman_region32_subtract(&background, &damage, &covered)
+            fill(background, argb: backgroundARGB, op: PIXMAN_OP_SRC)
+        }
         for i in visibleParts.indices.reversed() {
             let layer = visibleParts[i].layer
             if let solid = layer.solid {
@@ -379,8 +387,8 @@ public final class Compositor {
         let offset = (x: layer.frame.minX * s - Double(extent.x), y: layer.frame.minY * s - Double(extent.y))
         if usesFastPaths, layer.content.commands.count == 1, case .fill(let rect, let color) = layer.content.commands[0] {
             // Where the rasterizer would fill it, moved from buffer to framebuffer pixels.
-            let x0 = Int((rect.minX * s + offset.x).rounded()), y0 = Int((rect.minY * s + offset.y).rounded())
-            let x1 = Int((rect.maxX * s + offset.x).rounded()), y1 = Int((rect.maxY * s + offset.y).rounded())
+            let x0 = (rect.minX * s + offset.x).roundedToInt, y0 = (rect.minY * s + offset.y).roundedToInt
+            let x1 = (rect.maxX * s + offset.x).roundedToInt, y1 = (rect.maxY * s + offset.y).roundedToInt
             let inBuffer = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
                 .intersection(PixelRect(x: 0, y: 0, width: extent.width, height: extent.height))
             let argb = color.premultipliedARGB
@@ -487,7 +495,6 @@ public final class Compositor {
     /// A backdrop blur whose reach meets the damage reads pixels around it: grow the damage until
     /// it holds every such reach, so an incremental frame equals a full one.
     private func closeOverBlurs(_ region: inout pixman_region32_t) {
-        guard order.contains(where: { !$0.blurs.isEmpty }) else { return }
         let blurs = order.flatMap(\.blurs)
         var changed = true
         while changed {

@@ -274,8 +274,8 @@ final class Rasterizer {
 
     private func pixelRect(_ r: Rect) -> PixelRect {
         guard !r.isEmpty else { return .zero }
-        let x0 = Int((r.minX * scale + offsetX).rounded()), y0 = Int((r.minY * scale + offsetY).rounded())
-        let x1 = Int((r.maxX * scale + offsetX).rounded()), y1 = Int((r.maxY * scale + offsetY).rounded())
+        let x0 = (r.minX * scale + offsetX).roundedToInt, y0 = (r.minY * scale + offsetY).roundedToInt
+        let x1 = (r.maxX * scale + offsetX).roundedToInt, y1 = (r.maxY * scale + offsetY).roundedToInt
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -317,8 +317,8 @@ final class Rasterizer {
     private func fillRounded(_ r: PixelRect, radius: Double, argb: UInt32) {
         guard !r.isEmpty, argb >> 24 != 0 else { return }
         let group = top
-        let shape = RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
-        if shape.radius4 == 0 {
+        let shape = radius == 0 ? nil : RoundedShape(width: Double(r.width), height: Double(r.height), radius: radius)
+        guard let shape, shape.radius4 != 0 else {
             let drawn = r.intersection(group.clip)
             if argb >> 24 == 255 {
                 group.buffer.fill(drawn, argb: argb)
@@ -620,12 +620,12 @@ final class Rasterizer {
 
     private func drawSymbol(name: String, frame: Rect, pointSize: Double, weight: FontWeight, argb: UInt32) {
         let side = min(SymbolCatalog.standardDimension(pointSize: pointSize), frame.width, frame.height)
-        let size = Int((side * scale).rounded())
+        let size = (side * scale).roundedToInt
         guard size > 0 else { return }
         if name != SymbolCatalog.missingName && !SymbolRenderer.isKnown(name) { problems.append("unknown symbol \"\(name)\" drawn as a missing-symbol box") }
         let mask = symbolMask(name: name, size: size, weight: weight)
-        let x = Int((frame.midX * scale + offsetX - Double(size) / 2).rounded())
-        let y = Int((frame.midY * scale + offsetY - Double(size) / 2).rounded())
+        let x = (frame.midX * scale + offsetX - Double(size) / 2).roundedToInt
+        let y = (frame.midY * scale + offsetY - Double(size) / 2).roundedToInt
         composite(argb: argb, mask: mask, x: x, y: y)
     }
 

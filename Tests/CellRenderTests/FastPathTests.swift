@@ -132,6 +132,31 @@ import Testing
         #expect(fast.snapshot() == general.snapshot())
     }
 
+    /// A row redrawn in place (a single-cell state change): its opaque layer covers the whole
+    /// damage, so neither the layers beneath it nor the background are composited there, while a
+    /// translucent layer above it still is; the pixels stay the general path's.
+    @Test func rowRedrawnInPlaceHidesWhatLiesBeneathTheDamage() {
+        let (fast, general) = Self.pair(scale: 3)
+        let all = Rect(origin: .zero, size: Self.viewport)
+        let row = Rect(x: 0, y: 40, width: Self.viewport.width, height: 30)
+        let beneath = Rect(x: 5, y: 30, width: 90, height: 60), above = Rect(x: 10, y: 50, width: 60, height: 34)
+        for c in [fast, general] {
+            c.setLayer(0, frame: all, content: DisplayList([.fill(all, .systemGray6)]))
+            c.setLayer(1, frame: beneath, content: Self.content(5, size: beneath.size, variant: 1))
+            c.setLayer(2, frame: row, content: Self.content(1, size: row.size, variant: 0))
+            c.setLayer(3, frame: above, content: Self.content(5, size: above.size, variant: 3))
+            _ = c.renderFrame()
+        }
+        #expect(fast.snapshot() == general.snapshot())
+        for step in 1...6 {
+            for c in [fast, general] { c.setLayer(2, frame: row, content: Self.content(1, size: row.size, variant: step)) }
+            let fastReport = fast.renderFrame(), generalReport = general.renderFrame()
+            #expect(fastReport.damage == generalReport.damage)
+            #expect(fast.snapshot() == general.snapshot(), "step \(step)")
+            #expect(fastReport.layersComposited == 2, "step \(step): the row and the translucent layer above it")
+        }
+    }
+
     @Test func insetGroupedRowsAreOpaqueWhereTheSectionRoundingMissesThem() {
         let (fast, general) = Self.pair(scale: 3)
         let size = Size(width: 110, height: 40)
