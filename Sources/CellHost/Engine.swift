@@ -107,6 +107,7 @@ public final class Engine {
         traits.listEnvironment = appearance.listEnvironment
         self.traits = traits
         listLayout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: [])
+        rowWidth = listLayout.rowWidth
         sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
             .updated(for: CellConfigurationState(traitCollection: traits))
         for s in scene.sections {
@@ -132,7 +133,9 @@ public final class Engine {
 
     // MARK: Geometry (UIKit's list metrics, from the list appearance)
 
-    var rowWidth: Double { listLayout.rowWidth }
+    /// The width rows are laid out at: fixed by the viewport and the appearance, read once (a
+    /// property of the layout, a struct, is read from a copy of the whole layout).
+    let rowWidth: Double
 
     // MARK: Building rows
 
@@ -248,9 +251,12 @@ public final class Engine {
 
     public func run(_ event: Event) throws(EngineError) -> TraceEvent {
         var forceFrame = false
-        for action in event.actions {
-            do { try apply(action, forceFrame: &forceFrame) }
-            catch let e { throw EngineError(e.message, line: event.line) }
+        // Read in place: actions taken out of the array one by one are copied.
+        try event.actions.withUnsafeBufferPointer { (actions) throws(EngineError) in
+            for i in actions.indices {
+                do throws(EngineError) { try apply(actions[i], forceFrame: &forceFrame) }
+                catch { throw EngineError(error.message, line: event.line) }
+            }
         }
         return try process(event, summary: Engine.summary(of: event), forceFrame: forceFrame)
     }
@@ -367,8 +373,8 @@ public final class Engine {
         var changed = redrawnRowsStorage
         (updatedRowsStorage, redrawnRowsStorage) = ([], [])
         defer {
-            updatedRows.removeAll(keepingCapacity: true)
-            changed.removeAll(keepingCapacity: true)
+            updatedRows.removeAllKeepingStorage()
+            changed.removeAllKeepingStorage()
             (updatedRowsStorage, redrawnRowsStorage) = (updatedRows, changed)
         }
         let measurer = options.textMeasurer
@@ -404,7 +410,7 @@ public final class Engine {
                 let updateMicros = clock.lap()
                 timings.update += updateMicros
                 let oldHeight = r.size.height
-                r.measure(width: listLayout.rowWidth, measurer: measurer)
+                r.measure(width: rowWidth, measurer: measurer)
                 if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight {
                     resized = true
                     visibleCache = nil

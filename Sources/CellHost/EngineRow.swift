@@ -326,7 +326,7 @@ final class EngineRow {
         if !setByEvent.isEmpty { setByEvent.removeAll(keepingCapacity: true) }
         if !backgroundSetByEvent.isEmpty { backgroundSetByEvent.removeAll(keepingCapacity: true) }
         let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")
-        causes.removeAll(keepingCapacity: true)
+        causes.removeAllKeepingStorage()
         return CellUpdateTrace(
             cell: name, type: typeIdentifier, cause: causeText,
             stateBefore: stateBefore, stateAfter: stateAfter,

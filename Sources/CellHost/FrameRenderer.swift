@@ -131,7 +131,7 @@ public final class DamageTracker: FrameRenderer {
             pending[i] = Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale).integral()
         }
         let rects = DamageTracker.merge(pending)
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAllKeepingStorage()
         return RenderedFrame(damage: rects, damagedPixels: rects.reduce(0) { $0 + Int($1.width * $1.height) })
     }
 

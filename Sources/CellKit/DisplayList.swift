@@ -146,7 +146,7 @@ public struct DisplayList: Hashable, Sendable {
 
     /// Empties the list and keeps its storage, for a recording made again and again.
     public mutating func removeAll() {
-        commands.removeAll(keepingCapacity: true)
+        commands.removeAllKeepingStorage()
         bounds = .zero
     }
 
