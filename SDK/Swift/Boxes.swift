@@ -8,12 +8,15 @@ class AnyConfigBox {
     /// type, so thunks find the concrete box without a dynamic cast (which looks up the generic
     /// class's metadata on every call).
     let cellType: ObjectIdentifier
-    var customized: Set<String> = []
+    var customized: Set<String>
     /// Strings handed out by `*` getters, kept until the next read of that property or the end
     /// of the configuration (plugin.h: valid until the next call on the configuration).
     var handedOutStrings: [Int: UnsafeMutablePointer<CChar>] = [:]
 
-    init(cellType: ObjectIdentifier) { self.cellType = cellType }
+    init(cellType: ObjectIdentifier, customized: Set<String>) {
+        self.cellType = cellType
+        self.customized = customized
+    }
 
     /// This box as a box of `Cell` values, nil when it holds another type.
     @inline(__always)
@@ -21,7 +24,9 @@ class AnyConfigBox {
         cellType == ObjectIdentifier(Cell.self) ? unsafeDowncast(self, to: ConfigBox<Cell>.self) : nil
     }
 
-    deinit { handedOutStrings.values.forEach { free($0) } }
+    /// Most boxes never hand out a string; iterating even an empty dictionary's values costs more
+    /// than the check.
+    deinit { if !handedOutStrings.isEmpty { handedOutStrings.values.forEach { free($0) } } }
 
     func copy() -> AnyConfigBox { fatalError("abstract") }
     func isEqual(to other: AnyConfigBox) -> Bool { fatalError("abstract") }
@@ -32,8 +37,11 @@ class AnyConfigBox {
     func makeView() -> AnyViewBox { fatalError("abstract") }
 
     var handle: OpaquePointer { OpaquePointer(Unmanaged.passRetained(self).toOpaque()) }
-    static func from(_ handle: OpaquePointer?) -> AnyConfigBox {
-        Unmanaged<AnyConfigBox>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
+    /// `body` with the box behind `handle`, which the host keeps alive during the call: borrowed,
+    /// not retained and released around the call.
+    @inline(__always)
+    static func with<R>(_ handle: OpaquePointer?, _ body: (AnyConfigBox) -> R) -> R {
+        Unmanaged<AnyConfigBox>.fromOpaque(UnsafeRawPointer(handle!))._withUnsafeGuaranteedRef(body)
     }
     static func release(_ handle: OpaquePointer?) {
         guard let handle else { return }
@@ -56,8 +64,7 @@ final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
 
     init(_ value: Cell, customized: Set<String> = []) {
         self.value = value
-        super.init(cellType: ObjectIdentifier(Cell.self))
-        self.customized = customized
+        super.init(cellType: ObjectIdentifier(Cell.self), customized: customized)
     }
 
     /// A new box of this box's own class (`type(of: self)` reads it from the instance; naming
@@ -137,8 +144,10 @@ class AnyViewBox {
     func draw(in bounds: cellhost_rect, context: DrawingContext, canvas: Canvas) { fatalError("abstract") }
 
     var handle: OpaquePointer { OpaquePointer(Unmanaged.passRetained(self).toOpaque()) }
-    static func from(_ handle: OpaquePointer?) -> AnyViewBox {
-        Unmanaged<AnyViewBox>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
+    /// `body` with the view box behind `handle`, borrowed for the call (see `AnyConfigBox.with`).
+    @inline(__always)
+    static func with<R>(_ handle: OpaquePointer?, _ body: (AnyViewBox) -> R) -> R {
+        Unmanaged<AnyViewBox>.fromOpaque(UnsafeRawPointer(handle!))._withUnsafeGuaranteedRef(body)
     }
     static func release(_ handle: OpaquePointer?) {
         guard let handle else { return }

@@ -33,22 +33,23 @@ public struct Canvas {
 
     init(_ pointer: OpaquePointer?) { self.pointer = pointer }
 
-    private var host: cellhost_host? { Host.table?.pointee }
+    /// The services table itself, read in place (its value is some forty function pointers).
+    private var host: UnsafePointer<cellhost_host>? { Host.table }
 
-    public func fill(_ rect: cellhost_rect, _ color: cellhost_color) { host?.fill(pointer, rect, color) }
+    public func fill(_ rect: cellhost_rect, _ color: cellhost_color) { host?.pointee.fill(pointer, rect, color) }
 
     public func roundedRect(_ rect: cellhost_rect, cornerRadius: Double, _ color: cellhost_color) {
-        host?.rounded_rect(pointer, rect, cornerRadius, color)
+        host?.pointee.rounded_rect(pointer, rect, cornerRadius, color)
     }
 
     public func stroke(_ rect: cellhost_rect, cornerRadius: Double, width: Double, _ color: cellhost_color) {
-        host?.stroke(pointer, rect, cornerRadius, width, color)
+        host?.pointee.stroke(pointer, rect, cornerRadius, width, color)
     }
 
     /// Text laid out in `frame` (alignment: 0 natural, 1 left, 2 center, 3 right).
     public func text(_ text: String, font: cellhost_font, color: cellhost_color, frame: cellhost_rect,
                      alignment: Int32 = 0, lines: Int32 = 1) {
-        guard let draw = host?.text else { return }
+        guard let draw = host?.pointee.text else { return }
         var text = text
         text.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { bytes in
@@ -62,13 +63,14 @@ public struct Canvas {
 
     public func symbol(_ name: String, frame: cellhost_rect, pointSize: Double, weight: cellhost_font_weight = CELLHOST_FONT_REGULAR,
                        _ color: cellhost_color) {
-        host?.symbol(pointer, name, frame, pointSize, weight, color)
+        guard let symbol = host?.pointee.symbol else { return }
+        name.withCString { symbol(pointer, $0, frame, pointSize, weight, color) }
     }
 
-    public func pushClip(_ rect: cellhost_rect, cornerRadius: Double = 0) { host?.push_clip(pointer, rect, cornerRadius) }
-    public func popClip() { host?.pop_clip(pointer) }
-    public func pushAlpha(_ alpha: Double) { host?.push_alpha(pointer, alpha) }
-    public func popAlpha() { host?.pop_alpha(pointer) }
+    public func pushClip(_ rect: cellhost_rect, cornerRadius: Double = 0) { host?.pointee.push_clip(pointer, rect, cornerRadius) }
+    public func popClip() { host?.pointee.pop_clip(pointer) }
+    public func pushAlpha(_ alpha: Double) { host?.pointee.push_alpha(pointer, alpha) }
+    public func popAlpha() { host?.pointee.pop_alpha(pointer) }
 }
 
 /// A host `ListContentView` embedded in a plugin view (standard list content next to the
@@ -78,7 +80,9 @@ public final class HostListView {
 
     /// nil when the host has no list content or the style is unknown ("cell", "subtitleCell", …).
     public init?(style: String) {
-        guard let create = Host.table?.pointee.list_view_create, let handle = create(style) else { return nil }
+        guard let create = Host.table?.pointee.list_view_create, let handle = style.withCString({ create($0) }) else {
+            return nil
+        }
         self.handle = handle
     }
 

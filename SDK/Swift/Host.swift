@@ -1,5 +1,8 @@
 /// The host services (`cellhost_host`) for Swift plugin code. Set once by the SDK's `init`
 /// before the host calls anything else; read-only afterwards.
+///
+/// Names go to the host through `withCString`: a `String` passed where a C function pointer
+/// takes `const char *` is converted through `utf8CString`, a new array on every call.
 public enum Host {
     nonisolated(unsafe) static var table: UnsafePointer<cellhost_host>?
 
@@ -8,14 +11,14 @@ public enum Host {
     /// A message in the host's trace, tagged with this plugin. Any thread.
     public static func log(_ level: LogLevel, _ message: String) {
         guard let log = table?.pointee.log else { return }
-        log(level.rawValue, message)
+        message.withCString { log(level.rawValue, $0) }
     }
 
     /// A named system colour ("label", "systemBlue", …) for `traits` (nil = default traits).
     public static func systemColor(_ name: String, traits: cellhost_traits? = nil) -> cellhost_color? {
         guard let systemColor = table?.pointee.system_color else { return nil }
         var out = cellhost_color()
-        let found = withOptionalPointer(traits) { systemColor($0, name, &out) }
+        let found = name.withCString { name in withOptionalPointer(traits) { systemColor($0, name, &out) } }
         return found ? out : nil
     }
 
@@ -35,7 +38,8 @@ public enum Host {
 
     /// A built-in colour transformer by name ("grayscale", "preferredTint", "monochromeTint").
     public static func colorTransformer(_ name: String) -> cellhost_color_transformer? {
-        table?.pointee.color_transformer?(name)
+        guard let colorTransformer = table?.pointee.color_transformer else { return nil }
+        return name.withCString { colorTransformer($0) }
     }
 
     /// `first` then `second`, as one host transformer.

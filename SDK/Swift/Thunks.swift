@@ -11,13 +11,20 @@ private func index(_ action: ActionDescriptor) -> Int { Int(bitPattern: action!.
 private func read<T>(_ config: OpaquePointer?, _ property: PropertyDescriptor, as _: T.Type) -> T {
     let slot = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
     defer { slot.deallocate() }
-    AnyConfigBox.from(config).read(index(property), into: slot)
+    AnyConfigBox.with(config) { $0.read(index(property), into: slot) }
     return slot.load(as: T.self)
 }
 
 /// A setter for values of type `T`.
 private func write<T>(_ config: OpaquePointer?, _ property: PropertyDescriptor, _ value: T) {
-    withUnsafePointer(to: value) { AnyConfigBox.from(config).write(index(property), from: UnsafeRawPointer($0)) }
+    withUnsafePointer(to: value) { value in
+        AnyConfigBox.with(config) { $0.write(index(property), from: UnsafeRawPointer(value)) }
+    }
+}
+
+/// An action call with its arguments.
+private func perform(_ config: OpaquePointer?, _ action: ActionDescriptor, _ arguments: ActionArguments) -> Bool {
+    AnyConfigBox.with(config) { $0.perform(index(action), arguments) }
 }
 
 enum Thunks {
@@ -83,22 +90,22 @@ enum Thunks {
     }
 
     static let actNone: @convention(c) (OpaquePointer?, ActionDescriptor) -> Bool = {
-        AnyConfigBox.from($0).perform(index($1), .none)
+        perform($0, $1, .none)
     }
     static let actInt64: @convention(c) (OpaquePointer?, ActionDescriptor, Int64) -> Bool = {
-        AnyConfigBox.from($0).perform(index($1), .int64($2))
+        perform($0, $1, .int64($2))
     }
     static let actDouble: @convention(c) (OpaquePointer?, ActionDescriptor, Double) -> Bool = {
-        AnyConfigBox.from($0).perform(index($1), .double($2))
+        perform($0, $1, .double($2))
     }
     static let actBool: @convention(c) (OpaquePointer?, ActionDescriptor, Bool) -> Bool = {
-        AnyConfigBox.from($0).perform(index($1), .bool($2))
+        perform($0, $1, .bool($2))
     }
     static let actString: @convention(c) (OpaquePointer?, ActionDescriptor, UnsafePointer<CChar>?) -> Bool = {
-        AnyConfigBox.from($0).perform(index($1), .string($2.map { String(cString: $0) } ?? ""))
+        perform($0, $1, .string($2.map { String(cString: $0) } ?? ""))
     }
     static let actDoubleBool: @convention(c) (OpaquePointer?, ActionDescriptor, Double, Bool) -> Bool = {
-        AnyConfigBox.from($0).perform(index($1), .doubleBool($2, $3))
+        perform($0, $1, .doubleBool($2, $3))
     }
 
     // Lifecycle and views.
@@ -106,33 +113,35 @@ enum Thunks {
         guard let type else { return nil }
         return ExportedTypes.shared.makeDefault(at: Int(bitPattern: type.pointee.user_data))?.handle
     }
-    static let copy: @convention(c) (OpaquePointer?) -> OpaquePointer? = { AnyConfigBox.from($0).copy().handle }
+    static let copy: @convention(c) (OpaquePointer?) -> OpaquePointer? = { AnyConfigBox.with($0) { $0.copy().handle } }
     static let destroy: @convention(c) (OpaquePointer?) -> Void = { AnyConfigBox.release($0) }
-    static let equal: @convention(c) (OpaquePointer?, OpaquePointer?) -> Bool = {
-        AnyConfigBox.from($0).isEqual(to: AnyConfigBox.from($1))
+    static let equal: @convention(c) (OpaquePointer?, OpaquePointer?) -> Bool = { a, b in
+        AnyConfigBox.with(a) { a in AnyConfigBox.with(b) { a.isEqual(to: $0) } }
     }
     static let updated: @convention(c) (OpaquePointer?, UnsafePointer<cellhost_state>?) -> OpaquePointer? = { config, state in
-        guard let state else { return AnyConfigBox.from(config).copy().handle }
-        return AnyConfigBox.from(config).updated(for: PluginState(state)).handle
+        AnyConfigBox.with(config) { config in
+            guard let state else { return config.copy().handle }
+            return config.updated(for: PluginState(state)).handle
+        }
     }
     static let isCustomized: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Bool = { config, name in
         guard let name else { return false }
-        return AnyConfigBox.from(config).customized.contains(String(cString: name))
+        return AnyConfigBox.with(config) { $0.customized.contains(String(cString: name)) }
     }
-    static let makeView: @convention(c) (OpaquePointer?) -> OpaquePointer? = { AnyConfigBox.from($0).makeView().handle }
-    static let supports: @convention(c) (OpaquePointer?, OpaquePointer?) -> Bool = {
-        AnyViewBox.from($0).supports(AnyConfigBox.from($1))
+    static let makeView: @convention(c) (OpaquePointer?) -> OpaquePointer? = { AnyConfigBox.with($0) { $0.makeView().handle } }
+    static let supports: @convention(c) (OpaquePointer?, OpaquePointer?) -> Bool = { view, config in
+        AnyViewBox.with(view) { view in AnyConfigBox.with(config) { view.supports($0) } }
     }
-    static let setConfiguration: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void = {
-        AnyViewBox.from($0).set(AnyConfigBox.from($1))
+    static let setConfiguration: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void = { view, config in
+        AnyViewBox.with(view) { view in AnyConfigBox.with(config) { view.set($0) } }
     }
     static let sizeThatFits: @convention(c) (OpaquePointer?, cellhost_size, UnsafePointer<cellhost_context>?) -> cellhost_size = {
         view, target, context in
-        AnyViewBox.from(view).sizeThatFits(target, context: DrawingContext(context!))
+        AnyViewBox.with(view) { $0.sizeThatFits(target, context: DrawingContext(context!)) }
     }
     static let draw: @convention(c) (OpaquePointer?, cellhost_rect, UnsafePointer<cellhost_context>?, OpaquePointer?) -> Void = {
         view, bounds, context, canvas in
-        AnyViewBox.from(view).draw(in: bounds, context: DrawingContext(context!), canvas: Canvas(canvas))
+        AnyViewBox.with(view) { $0.draw(in: bounds, context: DrawingContext(context!), canvas: Canvas(canvas)) }
     }
     static let destroyView: @convention(c) (OpaquePointer?) -> Void = { AnyViewBox.release($0) }
     static let initialize: @convention(c) (UnsafePointer<cellhost_host>?) -> Bool = { host in

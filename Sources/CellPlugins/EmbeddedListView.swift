@@ -94,8 +94,12 @@ final class EmbeddedListView {
         view?.draw(in: bounds, context: context, into: &list)
     }
 
-    static func from(_ pointer: OpaquePointer?) -> EmbeddedListView? {
-        pointer.map { Unmanaged<EmbeddedListView>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    /// `body` with the view behind a `cellhost_list_view *` a plugin passed (nothing for NULL).
+    /// The plugin holds the view during the call, so it is borrowed, not retained and released.
+    @inline(__always)
+    static func with(_ pointer: OpaquePointer?, _ body: (EmbeddedListView) -> Void) {
+        guard let pointer else { return }
+        Unmanaged<EmbeddedListView>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef(body)
     }
 }
 

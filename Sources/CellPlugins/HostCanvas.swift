@@ -87,22 +87,23 @@ private extension DisplayCommand {
     }
 }
 
-/// What `cellhost_context.host_data` points to during size_that_fits and draw.
-struct HostCallContext {
-    let layout: LayoutContext
-
+/// What `cellhost_context.host_data` points to during size_that_fits and draw: the caller's
+/// `LayoutContext`, where it is. Host services read it in place; a copy retained and released
+/// its measurer and colours on every call into and back out of a plugin.
+enum HostCallContext {
     /// Runs `body` with a `cellhost_context` valid during the call.
-    static func with<R>(_ layout: LayoutContext, _ body: (UnsafePointer<cellhost_context>) -> R) -> R {
-        var host = HostCallContext(layout: layout)
-        return withUnsafePointer(to: &host) { hostPointer in
+    static func with<R>(_ layout: borrowing LayoutContext, _ body: (UnsafePointer<cellhost_context>) -> R) -> R {
+        withUnsafePointer(to: layout) { layoutPointer in
             var context = cellhost_context(header: .host(for: cellhost_context.self),
-                                           traits: cellhost_traits(layout.traits),
-                                           host_data: UnsafeRawPointer(hostPointer))
+                                           traits: cellhost_traits(layoutPointer.pointee.traits),
+                                           host_data: UnsafeRawPointer(layoutPointer))
             return withUnsafePointer(to: &context, body)
         }
     }
 
-    static func from(_ context: UnsafePointer<cellhost_context>?) -> LayoutContext? {
-        context?.pointee.host_data?.assumingMemoryBound(to: HostCallContext.self).pointee.layout
+    /// The layout context behind a `cellhost_context` the host made (nil for NULL), valid during
+    /// the call that received it.
+    static func from(_ context: UnsafePointer<cellhost_context>?) -> UnsafePointer<LayoutContext>? {
+        context?.pointee.host_data?.assumingMemoryBound(to: LayoutContext.self)
     }
 }

@@ -29,6 +29,9 @@ public enum PluginHostEnvironment {
     /// provider gave only while it is still the one set.
     private static let listProvider = Mutex<(provider: (any EmbeddedListContentProvider)?, generation: Int)>(
         (ListContentEmbedding(), 0))
+    /// `listProvider`'s generation, stored with it under the lock, read without it: content set
+    /// again alike only asks whether the provider is still the one it was made with.
+    private static let listProviderGeneration = Atomic<Int>(0)
 
     /// Receives every message any plugin logs (from any thread).
     public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void) {
@@ -37,13 +40,16 @@ public enum PluginHostEnvironment {
 
     /// Supplies the host `ListContentView`s plugins embed.
     public static func setListContentProvider(_ provider: (any EmbeddedListContentProvider)?) {
-        listProvider.withLock { $0 = (provider, $0.generation + 1) }
+        listProvider.withLock {
+            $0 = (provider, $0.generation + 1)
+            listProviderGeneration.store($0.generation, ordering: .releasing)
+        }
     }
 
     static func log(_ message: PluginLogMessage) { logHandler.withLock { $0 }(message) }
     static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0.provider } }
     /// How many times a provider was set, without copying the provider.
-    static var listContentProviderGeneration: Int { listProvider.withLock { $0.generation } }
+    static var listContentProviderGeneration: Int { listProviderGeneration.load(ordering: .acquiring) }
     static var listContentProviderAndGeneration: (provider: (any EmbeddedListContentProvider)?, generation: Int) {
         listProvider.withLock { $0 }
     }
@@ -165,11 +171,11 @@ enum HostServices {
             guard let layout = HostCallContext.from(context), let r = request?.pointee else {
                 return cellhost_text_metrics()
             }
-            let metrics = layout.textMeasurer.measure(
+            let metrics = layout.pointee.textMeasurer.measure(
                 TextLayoutRequest(text: String(abiBytes: r.text, length: r.length), font: Font(r.font),
                                   numberOfLines: Int(max(0, r.number_of_lines)),
                                   lineBreakMode: LineBreakMode(abi: r.line_break),
-                                  layoutDirection: layout.traits.layoutDirection),
+                                  layoutDirection: layout.pointee.traits.layoutDirection),
                 width: width < 0 ? nil : width)
             return cellhost_text_metrics(size: cellhost_size(metrics.size), line_count: Int32(metrics.lineCount),
                                          first_baseline: metrics.firstBaseline, last_baseline: metrics.lastBaseline,
@@ -209,21 +215,22 @@ enum HostServices {
             return OpaquePointer(Unmanaged.passRetained(view).toOpaque())
         }
         t.list_view_set_content = { view, content, state in
-            guard let view = EmbeddedListView.from(view), let content = content?.pointee else { return }
-            view.setContent(content, state: state)
+            guard let content else { return }
+            EmbeddedListView.with(view) { $0.setContent(content.pointee, state: state) }
         }
         t.list_view_size_that_fits = { view, target, context in
-            guard let view = EmbeddedListView.from(view), let layout = HostCallContext.from(context) else {
-                return cellhost_size()
-            }
-            return cellhost_size(view.sizeThatFits(target.size, context: layout))
+            guard let layout = HostCallContext.from(context) else { return cellhost_size() }
+            var size = cellhost_size()
+            EmbeddedListView.with(view) { size = cellhost_size($0.sizeThatFits(target.size, context: layout.pointee)) }
+            return size
         }
         t.list_view_draw = { view, bounds, context, canvas in
-            guard let view = EmbeddedListView.from(view), let layout = HostCallContext.from(context),
-                  let canvas = HostCanvas.from(canvas) else { return }
-            var recorded = DisplayList()
-            view.draw(in: Rect(origin: .zero, size: bounds.rect.size), context: layout, into: &recorded)
-            canvas.pointee.append(contentsOf: recorded, offsetBy: Point(x: bounds.x, y: bounds.y))
+            guard let layout = HostCallContext.from(context), let canvas = HostCanvas.from(canvas) else { return }
+            EmbeddedListView.with(view) { view in
+                var recorded = DisplayList()
+                view.draw(in: Rect(origin: .zero, size: bounds.rect.size), context: layout.pointee, into: &recorded)
+                canvas.pointee.append(contentsOf: recorded, offsetBy: Point(x: bounds.x, y: bounds.y))
+            }
         }
         t.list_view_destroy = { view in
             guard let view else { return }

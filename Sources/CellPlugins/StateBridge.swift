@@ -156,25 +156,30 @@ extension CellDropState {
 /// Hands `state` to `body` as a `cellhost_state` that is valid only during the call. Custom
 /// states are sorted by key, as plugin.h promises.
 func withABIState<R>(_ state: any ConfigurationState, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
-    // The dynamic type is compared, not cast: casting an existential is a runtime type check and a copy.
+    // The dynamic type is compared, not cast, and a cell state is read where the existential holds
+    // it: a cast is a runtime type check, and a copy retains and releases the custom states.
     func opened<S: ConfigurationState>(_ s: S) -> R {
-        S.self == CellConfigurationState.self
-            ? withABIState(cell: unsafeBitCast(s, to: CellConfigurationState.self), body)
-            : withABIState(view: s.viewState, body)
+        guard S.self == CellConfigurationState.self else { return withABIState(view: s.viewState, body) }
+        return withUnsafePointer(to: s) {
+            withABIState(cell: UnsafeRawPointer($0).assumingMemoryBound(to: CellConfigurationState.self), body)
+        }
     }
     return opened(state)
 }
 
-private func withABIState<R>(cell: CellConfigurationState, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
+private func withABIState<R>(cell: UnsafePointer<CellConfigurationState>, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
     var flags: UInt32 = 0
     func flag(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
-    flag(cell.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(cell.isSelected, CELLHOST_STATE_SELECTED)
-    flag(cell.isDisabled, CELLHOST_STATE_DISABLED); flag(cell.isFocused, CELLHOST_STATE_FOCUSED)
-    flag(cell.isPinned, CELLHOST_STATE_PINNED); flag(cell.isEditing, CELLHOST_STATE_EDITING)
-    flag(cell.isExpanded, CELLHOST_STATE_EXPANDED); flag(cell.isSwiped, CELLHOST_STATE_SWIPED)
-    flag(cell.isReordering, CELLHOST_STATE_REORDERING)
-    return withABIState(kind: CELLHOST_STATE_KIND_CELL, flags: flags, drag: cell.cellDragState.abiValue,
-                        drop: cell.cellDropState.abiValue, traits: cell.traitCollection, customStates: cell.customStates, body)
+    flag(cell.pointee.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(cell.pointee.isSelected, CELLHOST_STATE_SELECTED)
+    flag(cell.pointee.isDisabled, CELLHOST_STATE_DISABLED); flag(cell.pointee.isFocused, CELLHOST_STATE_FOCUSED)
+    flag(cell.pointee.isPinned, CELLHOST_STATE_PINNED); flag(cell.pointee.isEditing, CELLHOST_STATE_EDITING)
+    flag(cell.pointee.isExpanded, CELLHOST_STATE_EXPANDED); flag(cell.pointee.isSwiped, CELLHOST_STATE_SWIPED)
+    flag(cell.pointee.isReordering, CELLHOST_STATE_REORDERING)
+    var abi = cellhost_state(header: .host(for: cellhost_state.self), kind: CELLHOST_STATE_KIND_CELL, flags: flags,
+                             drag_state: cell.pointee.cellDragState.abiValue, drop_state: cell.pointee.cellDropState.abiValue,
+                             traits: cellhost_traits(cell.pointee.traitCollection), custom_states: nil, custom_state_count: 0)
+    if cell.pointee.customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
+    return withCustomStates(cell.pointee.customStates, in: &abi, body)
 }
 
 private func withABIState<R>(view: ViewConfigurationState, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
@@ -183,18 +188,16 @@ private func withABIState<R>(view: ViewConfigurationState, _ body: (UnsafePointe
     flag(view.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(view.isSelected, CELLHOST_STATE_SELECTED)
     flag(view.isDisabled, CELLHOST_STATE_DISABLED); flag(view.isFocused, CELLHOST_STATE_FOCUSED)
     flag(view.isPinned, CELLHOST_STATE_PINNED)
-    return withABIState(kind: CELLHOST_STATE_KIND_VIEW, flags: flags, drag: CELLHOST_DRAG_NONE, drop: CELLHOST_DROP_NONE,
-                        traits: view.traitCollection, customStates: view.customStates, body)
+    var abi = cellhost_state(header: .host(for: cellhost_state.self), kind: CELLHOST_STATE_KIND_VIEW, flags: flags,
+                             drag_state: CELLHOST_DRAG_NONE, drop_state: CELLHOST_DROP_NONE,
+                             traits: cellhost_traits(view.traitCollection), custom_states: nil, custom_state_count: 0)
+    if view.customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
+    return withCustomStates(view.customStates, in: &abi, body)
 }
 
-private func withABIState<R>(kind: Int32, flags: UInt32, drag: Int32, drop: Int32, traits: TraitCollection,
-                             customStates: [ConfigurationStateCustomKey: CustomStateValue],
-                             _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
-    var abi = cellhost_state(header: .host(for: cellhost_state.self), kind: kind, flags: flags, drag_state: drag,
-                             drop_state: drop, traits: cellhost_traits(traits),
-                             custom_states: nil, custom_state_count: 0)
-    if customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
-
+/// `abi` with `customStates` attached, sorted by key, for the duration of `body`.
+private func withCustomStates<R>(_ customStates: [ConfigurationStateCustomKey: CustomStateValue], in abi: inout cellhost_state,
+                                 _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
     // Keys and string values need C storage for the duration of the call.
     let entries = customStates.sorted { $0.key < $1.key }
     var strings: [UnsafeMutablePointer<CChar>] = []
