@@ -62,31 +62,40 @@ enum ActionArguments {
 final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
     var value: Cell
 
-    init(_ value: Cell, customized: Set<String> = []) {
+    init(_ value: consuming Cell, customized: Set<String> = []) {
         self.value = value
         super.init(cellType: ObjectIdentifier(Cell.self), customized: customized)
     }
 
     /// A new box of this box's own class (`type(of: self)` reads it from the instance; naming
     /// `ConfigBox<Cell>` looks the generic class up).
-    private func sibling(_ value: Cell) -> AnyConfigBox { type(of: self).init(value, customized: customized) }
+    private func sibling(_ value: consuming Cell) -> AnyConfigBox { type(of: self).init(value, customized: customized) }
 
     override func copy() -> AnyConfigBox { sibling(value) }
 
     override func isEqual(to other: AnyConfigBox) -> Bool {
         guard let other = other.holding(Cell.self) else { return false }
-        return value == other.value && customized == other.customized
+        if other === self { return value == value }
+        return Self.equal(&value, &other.value) && customized == other.customized
     }
+
+    // Values are handed to the cell's own functions as inout arguments: the code here is generic,
+    // not specialised for the plugin's type, and passing a stored `value` as a plain argument
+    // copies it (and destroys the copy) on every call; an inout argument is passed where it is.
+
+    private static func equal(_ a: inout Cell, _ b: inout Cell) -> Bool { a == b }
+
+    private static func restyled(_ value: inout Cell, for state: PluginState) -> Cell { value.updated(for: state) }
 
     /// Restyles, then puts every locked property back.
     override func updated(for state: PluginState) -> AnyConfigBox {
-        var new = value.updated(for: state)
+        var new = Self.restyled(&value, for: state)
         if !customized.isEmpty {
             for property in Cell.properties where customized.contains(property.name) {
                 property.access.copy(from: value, into: &new)
             }
         }
-        return sibling(new)
+        return sibling(consume new)
     }
 
     override func read(_ index: Int, into slot: UnsafeMutableRawPointer) {
@@ -161,8 +170,11 @@ final class ViewBox<View: PluginCellView>: AnyViewBox {
 
     override func supports(_ config: AnyConfigBox) -> Bool {
         guard let config = config.holding(View.Configuration.self) else { return false }
-        return view.supports(config.value)
+        return Self.supports(&config.value, in: view)
     }
+    /// The configuration passed where its box stores it (see `ConfigBox.equal`).
+    private static func supports(_ value: inout View.Configuration, in view: View) -> Bool { view.supports(value) }
+
     override func set(_ config: AnyConfigBox) {
         guard let config = config.holding(View.Configuration.self) else { return }
         view.configuration = config.value
