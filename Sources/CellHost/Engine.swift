@@ -644,6 +644,10 @@ public final class Engine {
     // MARK: Words
 
     static func cause(of e: CellEvent) -> String {
+        // A plain state change, the common event, names its cause without building it.
+        if e.set.isEmpty, e.background.isEmpty, e.perform.isEmpty, !e.setNeedsUpdateConfiguration {
+            return e.state.isEmpty ? "" : "state"
+        }
         var text = ""
         func part(_ word: String) {
             if !text.isEmpty { text += "+" }
