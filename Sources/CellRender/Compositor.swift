@@ -438,11 +438,13 @@ public final class Compositor {
     /// Whether a list can be drawn when composited rather than rastered ahead: it must not
     /// report problems (those belong to the frame it changed in) or ask for backdrop blurs.
     private static func canDrawDirectly(_ list: DisplayList) -> Bool {
-        list.commands.allSatisfy {
-            switch $0 {
-            case .image, .backgroundBlur: false
-            case .symbol(let name, _, _, _, _): name == SymbolCatalog.missingName || SymbolRenderer.isKnown(name)
-            default: true
+        list.commands.withUnsafeBufferPointer { commands in  // read in place, not copied command by command
+            commands.indices.allSatisfy {
+                switch commands[$0] {
+                case .image, .backgroundBlur: false
+                case .symbol(let name, _, _, _, _): name == SymbolCatalog.missingName || SymbolRenderer.isKnown(name)
+                default: true
+                }
             }
         }
     }

@@ -3,7 +3,7 @@ extension Double {
     /// `rounded()`, for pixel edges computed on every draw: truncation gives the whole part and
     /// the remainder, which subtracting it leaves exact, decides the rest. Traps where
     /// `Int(rounded())` does (NaN, infinities, beyond `Int`).
-    var roundedToInt: Int {
+    @inline(__always) var roundedToInt: Int {
         let whole = Int(self)
         let fraction = self - Double(whole)
         return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole

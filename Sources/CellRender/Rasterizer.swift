@@ -144,8 +144,8 @@ final class Rasterizer {
         self.scale = scale
         offsetX = offset.x
         offsetY = offset.y
-        problems.removeAll(keepingCapacity: true)
-        backdropBlurs.removeAll(keepingCapacity: true)
+        if !problems.isEmpty { problems.removeAll(keepingCapacity: true) }
+        if !backdropBlurs.isEmpty { backdropBlurs.removeAll(keepingCapacity: true) }
         coversTarget = false
         untouched = true
         let bounds = clip ?? target.bounds
@@ -160,9 +160,12 @@ final class Rasterizer {
         stack.removeAll(keepingCapacity: true)
         stack.append(Group(buffer: target, clip: bounds))
         solidBeneath = nil
-        drawnSince.removeAll(keepingCapacity: true)
+        if !drawnSince.isEmpty { drawnSince.removeAll(keepingCapacity: true) }
         target.setClip(nil)
-        for command in list.commands { execute(command) }
+        // Each command read in place (a `for in` over the array copies every command it visits).
+        list.commands.withUnsafeBufferPointer { commands in
+            for i in commands.indices { execute(commands[i]) }
+        }
         while stack.count > 1 { popGroup() }  // unbalanced pushes close at the end
         target.setClip(nil)
     }
@@ -184,24 +187,26 @@ final class Rasterizer {
         clipScratch = []
         defer { clips.removeAll(keepingCapacity: true); clipScratch = clips }
         clips.append(bounds)
-        for command in list.commands {
-            switch command {
-            case .pushClip(let rect, let radius):
-                let r = pixelRect(rect)
-                let clip = clips[clips.count - 1].intersection(r)
-                guard RoundedSplit.roundingMisses(clip, rect: r, radius: radius * scale) else { return false }
-                clips.append(clip)
-            case .popClip, .popAlpha:
-                if clips.count > 1 { clips.removeLast() }
-            case .backgroundBlur:
-                continue
-            case .fill(let rect, let color):
-                return argb(color) >> 24 == 255 && pixelRect(rect).intersection(clips[clips.count - 1]).contains(bounds)
-            default:
-                return false
+        return list.commands.withUnsafeBufferPointer { commands in
+            for i in commands.indices {
+                switch commands[i] {
+                case .pushClip(let rect, let radius):
+                    let r = pixelRect(rect)
+                    let clip = clips[clips.count - 1].intersection(r)
+                    guard RoundedSplit.roundingMisses(clip, rect: r, radius: radius * scale) else { return false }
+                    clips.append(clip)
+                case .popClip, .popAlpha:
+                    if clips.count > 1 { clips.removeLast() }
+                case .backgroundBlur:
+                    continue
+                case .fill(let rect, let color):
+                    return argb(color) >> 24 == 255 && pixelRect(rect).intersection(clips[clips.count - 1]).contains(bounds)
+                default:
+                    return false
+                }
             }
+            return false
         }
-        return false
     }
 
     private var top: Group { stack[stack.count - 1] }
