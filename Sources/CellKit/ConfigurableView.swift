@@ -425,6 +425,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                  isLastInSection: Bool = false, updating list: inout DisplayList,
                                  willChange: () -> Void = {}) -> Bool? {
         runPendingUpdate()
+        guard contentView?.keepsLastRecording ?? true else { return nil }
         let traits = inputs.traitCollection
         // Compared where it is stored (an `if let` would copy the whole entry).
         guard lastDrawing != nil, lastDrawing!.commandCount == list.commands.count,

@@ -115,12 +115,18 @@ public protocol ContentView: AnyObject {
     /// re-records only the background. False by default — only a view that knows its drawing
     /// follows from its configuration and the context alone can answer true.
     func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool
+
+    /// Whether `drawsAsLastRecorded` can ever answer true. A cell whose content view cannot skips
+    /// the question and everything it compares before asking it. False by default.
+    var keepsLastRecording: Bool { get }
 }
 
 extension ContentView {
     public func separatorLeadingInset(width: Double, context: LayoutContext) -> Double? { nil }
 
     public func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool { false }
+
+    public var keepsLastRecording: Bool { false }
 
     public func supports(_ configuration: any ContentConfiguration) -> Bool {
         type(of: configuration) == type(of: self.configuration)

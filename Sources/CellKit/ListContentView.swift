@@ -76,6 +76,8 @@ public final class ListContentView: ContentView {
 
     /// The kept recording is the one for these inputs (the configuration is the same while it is
     /// kept). Compared where it is stored (an `if let` would copy the whole entry).
+    public var keepsLastRecording: Bool { true }
+
     public func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool {
         cachedRecording?.bounds == bounds && cachedRecording?.traits == context.traits
             && cachedRecording?.tintColor == context.tintColor && cachedRecording?.margins == context.superviewLayoutMargins

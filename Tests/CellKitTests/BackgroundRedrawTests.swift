@@ -80,6 +80,21 @@ import Testing
         #expect(refused > 50, "changes beyond the background were recorded afresh")
     }
 
+    /// Only a content view that keeps its last recording is asked whether it draws as before; a
+    /// cell with any other view records afresh, whatever that view would answer.
+    @Test func aViewThatKeepsNoRecordingIsNeverPatched() throws {
+        for keeps in [false, true] {
+            let cell = Cell(appearance: .insetGrouped)
+            cell.contentConfiguration = AnsweringConfiguration(keepsLastRecording: keeps)
+            let size = Size(width: 320, height: cell.preferredHeight(forWidth: 320, measurer: measurer))
+            var drawing = DisplayList()
+            cell.draw(size: size, measurer: measurer, into: &drawing)
+            cell.isHighlighted = true
+            let patched = cell.redrawBackground(size: size, measurer: measurer, updating: &drawing)
+            #expect((patched != nil) == keeps, "keeps its recording: \(keeps)")
+        }
+    }
+
     /// Replacing a range keeps the bounds of the same commands appended one by one.
     @Test func replacedCommandsGrowTheBoundsInOrder() {
         let third = 1.0 / 3
@@ -97,4 +112,28 @@ import Testing
         #expect(list == DisplayList([c]))
         #expect(list.bounds == DisplayList([c]).bounds)
     }
+}
+
+/// A configuration whose view always answers that it draws as before, and says whether it keeps
+/// its recording as told.
+struct AnsweringConfiguration: ContentConfiguration, Equatable, PropertyInspectable {
+    var keepsLastRecording: Bool
+    var typeIdentifier: String { "test.answering" }
+    func makeContentView() -> any ContentView { AnsweringView(configuration: self) }
+    func updated(for state: any ConfigurationState) -> Self { self }
+    static let propertyTable = PropertyTable<AnsweringConfiguration>([])
+}
+
+final class AnsweringView: ContentView {
+    var configuration: any ContentConfiguration
+    let keepsLastRecording: Bool
+    init(configuration: AnsweringConfiguration) {
+        self.configuration = configuration
+        keepsLastRecording = configuration.keepsLastRecording
+    }
+    func sizeThatFits(_ targetSize: Size, context: LayoutContext) -> Size { Size(width: targetSize.width, height: 44) }
+    func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
+        list.append(.fill(bounds.insetBy(dx: 16, dy: 8), .black))
+    }
+    func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool { true }
 }
