@@ -35,6 +35,49 @@ final class EmbeddedListView {
     private var statesAlikeWithMadeFrom: [ABIStateKey] = []
     static let alikeStateLimit = 8
 
+    /// The last size asked from C and the last recording drawn from C, with what they depended
+    /// on; both dropped whenever the configuration is made anew. A plugin view asks both on every
+    /// pass, mostly for the same size and context: answering from these skips copying the layout
+    /// context out of the call and the list content view's own checks of what it keeps.
+    private var lastSize: LastAnswer<Size>?
+    private var lastDrawing: LastAnswer<DisplayList>?
+
+    /// An answer of the list content view and the inputs it was given (the configuration aside):
+    /// the size asked for, and the traits, tint and margins of the layout context (what the list
+    /// content view keys its own layout and recording by).
+    private final class LastAnswer<Answer> {
+        let size: Size, traits: TraitCollection, margins: DirectionalEdgeInsets
+        /// The tint colour, kept where its bytes can be compared with a context's.
+        private let tintColor: UnsafeMutablePointer<Color>
+        let answer: Answer
+
+        init(size: Size, context: UnsafePointer<LayoutContext>, answer: Answer) {
+            self.size = size
+            traits = context.pointee.traits
+            margins = context.pointee.superviewLayoutMargins
+            tintColor = .allocate(capacity: 1)
+            tintColor.initialize(to: context.pointee.tintColor)
+            self.answer = answer
+        }
+
+        deinit {
+            tintColor.deinitialize(count: 1)
+            tintColor.deallocate()
+        }
+
+        /// Whether this answer was given for `size` and a context with these values. The tint
+        /// counts as the same only as the same bytes (the same name and variants, which this
+        /// answer keeps alive): reading a context's colour through the pointer to compare it
+        /// copies it. An equal colour with other bytes is asked anew, which answers the same.
+        func isFor(_ size: Size, _ context: UnsafePointer<LayoutContext>) -> Bool {
+            size == self.size && context.pointee.traits == traits && context.pointee.superviewLayoutMargins == margins
+                && memcmp(tintColor, UnsafeRawPointer(context) + EmbeddedListView.tintColorOffset, MemoryLayout<Color>.size) == 0
+        }
+    }
+
+    /// Where a `LayoutContext` keeps its tint colour.
+    private static let tintColorOffset = MemoryLayout<LayoutContext>.offset(of: \LayoutContext.tintColor)!
+
     init(style: String) {
         self.style = style
         configuration = PluginHostEnvironment.listContentProvider?.configuration(
@@ -81,6 +124,8 @@ final class EmbeddedListView {
         madeFrom = MadeFrom(text: text, secondaryText: secondaryText, symbolName: symbolName, state: state,
                             providerGeneration: generation)
         statesAlikeWithMadeFrom.removeAll(keepingCapacity: true)
+        lastSize = nil
+        lastDrawing = nil
         configuration = new
         if let view, view.supports(new) { view.configuration = new } else { view = new.makeContentView() }
         return false
@@ -92,6 +137,28 @@ final class EmbeddedListView {
 
     func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
         view?.draw(in: bounds, context: context, into: &list)
+    }
+
+    /// `list_view_size_that_fits` with the layout context of the call into the plugin.
+    func sizeThatFits(_ target: Size, context: UnsafePointer<LayoutContext>) -> Size {
+        if let lastSize, lastSize.isFor(target, context) { return lastSize.answer }
+        let size = sizeThatFits(target, context: context.pointee)
+        lastSize = LastAnswer(size: target, context: context, answer: size)
+        return size
+    }
+
+    /// `list_view_draw`: the content drawn for `size` and the layout context of the call into the
+    /// plugin, appended to the plugin's canvas moved to `origin`.
+    func draw(size: Size, context: UnsafePointer<LayoutContext>, onto canvas: UnsafeMutablePointer<HostCanvas>,
+              at origin: Point) {
+        if let lastDrawing, lastDrawing.isFor(size, context) {
+            canvas.pointee.append(contentsOf: lastDrawing.answer, offsetBy: origin)
+            return
+        }
+        var recorded = DisplayList()
+        draw(in: Rect(origin: .zero, size: size), context: context.pointee, into: &recorded)
+        lastDrawing = LastAnswer(size: size, context: context, answer: recorded)
+        canvas.pointee.append(contentsOf: recorded, offsetBy: origin)
     }
 
     /// `body` with the view behind a `cellhost_list_view *` a plugin passed (nothing for NULL).

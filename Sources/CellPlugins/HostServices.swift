@@ -221,15 +221,13 @@ enum HostServices {
         t.list_view_size_that_fits = { view, target, context in
             guard let layout = HostCallContext.from(context) else { return cellhost_size() }
             var size = cellhost_size()
-            EmbeddedListView.with(view) { size = cellhost_size($0.sizeThatFits(target.size, context: layout.pointee)) }
+            EmbeddedListView.with(view) { size = cellhost_size($0.sizeThatFits(target.size, context: layout)) }
             return size
         }
         t.list_view_draw = { view, bounds, context, canvas in
             guard let layout = HostCallContext.from(context), let canvas = HostCanvas.from(canvas) else { return }
-            EmbeddedListView.with(view) { view in
-                var recorded = DisplayList()
-                view.draw(in: Rect(origin: .zero, size: bounds.rect.size), context: layout.pointee, into: &recorded)
-                canvas.pointee.append(contentsOf: recorded, offsetBy: Point(x: bounds.x, y: bounds.y))
+            EmbeddedListView.with(view) {
+                $0.draw(size: bounds.rect.size, context: layout, onto: canvas, at: Point(x: bounds.x, y: bounds.y))
             }
         }
         t.list_view_destroy = { view in

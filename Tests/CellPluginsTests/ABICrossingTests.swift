@@ -6,7 +6,8 @@ import Testing
 
 /// What crosses into a plugin on every pass arrives whole: states read in place, Swift boxes
 /// compared, restyled and asked where they store their values, embedded content kept only while
-/// the provider that made it is still the one set.
+/// the provider that made it is still the one set, embedded sizes and drawings kept only for the
+/// same inputs.
 @Suite struct ABICrossingTests {
     func badgeType() throws -> PluginConfigurationType {
         let plugin = try BadgeSampleTests.registry.load(PluginFixtures.sample("BadgeCell"))
@@ -101,11 +102,81 @@ import Testing
                 .map { "\($0.inspectableProperties)" })
     }
 
-    private func setFromC(_ view: EmbeddedListView, _ text: String, _ state: any ConfigurationState) {
+    /// What an embedded view answers from C for a size and layout context equals what a fresh
+    /// view given only the last content answers, whether the size and drawing were kept from the
+    /// call before or asked anew: through changes of text, state, size, traits, margins and tint
+    /// (an equal tint made anew, with other bytes, included).
+    @Test func sizesAndDrawingsFromCEqualAFreshViews() {
+        let measurer = FixedAdvanceTextMeasurer()
+        var dark = TraitCollection.default
+        dark.userInterfaceStyle = .dark
+        let tint = Color.tintColor
+        let equalTint = Color(name: tint.name, light: tint.light, dark: tint.dark!, lightHighContrast: tint.lightHighContrast,
+                              darkHighContrast: tint.darkHighContrast)
+        let contexts = [
+            LayoutContext(traits: .default, textMeasurer: measurer),
+            LayoutContext(traits: dark, textMeasurer: measurer),
+            LayoutContext(traits: .default, textMeasurer: measurer, tintColor: .systemRed),
+            LayoutContext(traits: .default, textMeasurer: measurer, tintColor: equalTint),
+            LayoutContext(traits: .default, textMeasurer: measurer,
+                          superviewLayoutMargins: DirectionalEdgeInsets(top: 4, leading: 24, bottom: 4, trailing: 24)),
+        ]
+        let sizes = [Size(width: 300, height: 44), Size(width: 180, height: 44), Size(width: 300, height: 64)]
+        var highlighted = CellConfigurationState()
+        highlighted.isHighlighted = true
+        var selected = CellConfigurationState()
+        selected.isSelected = true
+        let contents: [(String, String?, CellConfigurationState)] = [
+            ("Inbox", "tray", CellConfigurationState()), ("Inbox", "tray", highlighted), ("Inbox", nil, highlighted),
+            ("A longer title than the narrow size fits", nil, highlighted), ("Drafts", "tray", selected),
+            ("Drafts", "tray", CellConfigurationState()),
+        ]
+        for style in ["cell", "sidebarCell"] {
+            let view = EmbeddedListView(style: style)
+            for size in sizes {
+                for context in contexts + contexts.reversed() {
+                    for (text, symbol, state) in contents + [contents[0]] {
+                        setFromC(view, text, state, symbol: symbol)
+                        let fresh = EmbeddedListView(style: style)
+                        fresh.setContent(text: text, secondaryText: nil, symbolName: symbol, state: ABIStateRoundTrip.converted(state))
+                        var layout = context
+                        let (keptSize, keptDrawing) = withUnsafePointer(to: &layout) { layout in
+                            (view.sizeThatFits(size, context: layout), Self.onCanvas { view.draw(size: size, context: layout, onto: $0, at: $1) })
+                        }
+                        let freshDrawing = Self.onCanvas { canvas, origin in
+                            var recorded = DisplayList()
+                            fresh.draw(in: Rect(origin: .zero, size: size), context: context, into: &recorded)
+                            canvas.pointee.append(contentsOf: recorded, offsetBy: origin)
+                        }
+                        #expect(keptSize == fresh.sizeThatFits(size, context: context), "\(style) \(text) \(size)")
+                        #expect(keptDrawing == freshDrawing, "\(style) \(text) \(size) \(context.traits) \(context.tintColor)")
+                        #expect(keptDrawing.bounds == freshDrawing.bounds)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A row's list with a background, `draw` on a canvas over it at a moved origin, groups closed.
+    private static func onCanvas(_ draw: (UnsafeMutablePointer<HostCanvas>, Point) -> Void) -> DisplayList {
+        var list = DisplayList()
+        list.append(.fill(Rect(x: 0, y: 0, width: 320, height: 64), .white))
+        withUnsafeMutablePointer(to: &list) { listPointer in
+            var canvas = HostCanvas(list: listPointer, layoutDirection: .leftToRight)
+            withUnsafeMutablePointer(to: &canvas) { draw($0, Point(x: 12, y: 5.5)) }
+            canvas.closeOpenGroups()
+        }
+        return list
+    }
+
+    private func setFromC(_ view: EmbeddedListView, _ text: String, _ state: any ConfigurationState, symbol: String? = nil) {
         text.withCString { t in
-            let content = cellhost_list_content(header: .host(for: cellhost_list_content.self), text: t,
-                                                secondary_text: nil, symbol_name: nil)
-            withABIState(state) { view.setContent(content, state: $0) }
+            func set(_ symbol: UnsafePointer<CChar>?) {
+                let content = cellhost_list_content(header: .host(for: cellhost_list_content.self), text: t,
+                                                    secondary_text: nil, symbol_name: symbol)
+                withABIState(state) { view.setContent(content, state: $0) }
+            }
+            if let symbol { symbol.withCString { set($0) } } else { set(nil) }
         }
     }
 }
