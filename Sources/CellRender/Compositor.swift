@@ -35,6 +35,9 @@ public final class Compositor {
     /// Bottom to top: the order layers were first set in (walked every frame without hashing ids).
     private var order: [Layer] = []
     private var pendingDamage: [PixelRect] = []
+    /// The layers set to raster or move since the last frame, in the order they changed: a frame
+    /// with one such layer works on it alone instead of walking every layer.
+    private var changed: [Layer] = []
     /// The layers a frame composites and where (kept between frames for its storage).
     private var visibleParts: [(layer: Layer, region: pixman_region32_t)] = []
     private var lastDamage: [PixelRect] = []
@@ -77,6 +80,8 @@ public final class Compositor {
         var frame: Rect
         var content: DisplayList
         var needsRaster = true
+        /// In `changed`: set to raster or move since the last frame.
+        var isChanged = true
         /// Set when only the frame changed since the last raster, by whole pixels (`dx`, `dy`).
         var pixelMove: (dx: Int, dy: Int)?
         /// Where the layer's buffer sits in the framebuffer; nil until first composited.
@@ -155,16 +160,19 @@ public final class Compositor {
                 layer.needsRaster = true
             }
             layer.frame = frame
+            if !layer.isChanged { layer.isChanged = true; changed.append(layer) }
         } else {
             let layer = Layer(id: id, frame: frame, content: content)
             layers[id] = layer
             order.append(layer)
+            changed.append(layer)
         }
     }
 
     public func removeLayer(_ id: Int) {
         guard let layer = layers.removeValue(forKey: id) else { return }
         order.removeAll { $0 === layer }
+        if layer.isChanged { changed.removeAll { $0 === layer } }
         if let old = layer.composited { pendingDamage.append(old) }
     }
 
@@ -184,7 +192,9 @@ public final class Compositor {
         defer { damage.removeAll(keepingCapacity: true); if pendingDamage.isEmpty { pendingDamage = damage } }
         var rastered = 0
         var problems: [LayerProblem] = []
-        for layer in order {
+        // Several changed layers are rastered bottom to top, so their problems are reported in that order.
+        for layer in changed.count > 1 ? order : changed where layer.isChanged {
+            layer.isChanged = false
             if let move = layer.pixelMove {
                 layer.pixelMove = nil
                 if translate(layer, by: move) {
@@ -201,9 +211,10 @@ public final class Compositor {
                 if let old = layer.composited { damage.append(old) }
                 damage.append(layer.extent)
                 layer.composited = layer.extent
-                problems += layer.problems.map { LayerProblem(layer: layer.id, message: $0) }
+                if !layer.problems.isEmpty { problems += layer.problems.map { LayerProblem(layer: layer.id, message: $0) } }
             }
         }
+        if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
         let compositeStart = clock.now
         let rasterDuration = compositeStart - rasterStart
 
@@ -212,7 +223,7 @@ public final class Compositor {
         defer { pixman_region32_fini(&region) }
         let screen = framebuffer.bounds
         for rect in damage { add(rect.intersection(screen), to: &region) }
-        let hasBlurs = order.contains { !$0.blurs.isEmpty }
+        let hasBlurs = order.withUnsafeBufferPointer { layers in layers.contains { !$0.blurs.isEmpty } }
         if hasBlurs { closeOverBlurs(&region) }
         let rects = rectangles(of: region)
         if !rects.isEmpty { willPaint?(rects) }

@@ -96,6 +96,67 @@ struct SeededGenerator: RandomNumberGenerator {
         }
     }
 
+    /// Several layers changed between frames (content changes, whole-pixel moves, layers set
+    /// twice or set alike, changed then removed, removed ids set anew): each frame equals a fresh
+    /// compositor given the same layers, whether one layer changed or several.
+    @Test(arguments: [3, 19, 77])
+    func framesAfterSeveralChangesEqualFullRenders(seed: UInt64) {
+        var rng = SeededGenerator(state: seed)
+        let engine = Fixtures.engine
+        let live = Compositor(viewport: Self.viewport, scale: 2, background: .systemGray6, textEngine: engine)
+        var state: [Int: (Rect, DisplayList)] = [:]
+        var order: [Int] = []
+        func set(_ id: Int, _ frame: Rect, _ content: DisplayList) {
+            if state[id] == nil { order.append(id) }
+            state[id] = (frame, content)
+            live.setLayer(id, frame: frame, content: content)
+        }
+        for id in 0..<6 { set(id, Rect(x: 10, y: 10 + Double(id) * 45, width: 180, height: 44), Self.cell(id)) }
+        _ = live.renderFrame()
+        for step in 0..<50 {
+            for _ in 0..<Int.random(in: 0...4, using: &rng) {
+                let id = Int.random(in: 0..<8, using: &rng)
+                let current = state[id] ?? (Rect(x: 10, y: Double(Int.random(in: 0...250, using: &rng)), width: 180, height: 44), Self.cell(id))
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0 where state[id] != nil:
+                    live.removeLayer(id); state[id] = nil; order.removeAll { $0 == id }
+                case 1, 2:  // whole points at scale 2: a move without rastering when the content stays
+                    set(id, current.0.offsetBy(dx: Double(Int.random(in: -15...15, using: &rng)), dy: Double(Int.random(in: -30...30, using: &rng))),
+                        current.1)
+                case 3:
+                    set(id, current.0, current.1)
+                default:
+                    set(id, current.0, Self.cell(Int.random(in: 0..<36, using: &rng)))
+                }
+            }
+            _ = live.renderFrame()
+            let fresh = Compositor(viewport: Self.viewport, scale: 2, background: .systemGray6, textEngine: engine)
+            for id in order { fresh.setLayer(id, frame: state[id]!.0, content: state[id]!.1) }
+            _ = fresh.renderFrame()
+            let after = live.snapshot(), expected = fresh.snapshot()
+            #expect(after.maxChannelDifference(to: expected) == 0,
+                    "seed \(seed) step \(step): frame differs from a full render in \(after.differingPixelCount(to: expected)) px")
+        }
+    }
+
+    /// Problems of layers changed in one frame are reported bottom to top, whatever order they
+    /// changed in.
+    @Test func problemsOfSeveralChangedLayersComeBottomToTop() {
+        let c = Compositor(viewport: Self.viewport, scale: 1, background: .white, textEngine: Fixtures.engine)
+        func list(_ symbol: String) -> DisplayList {
+            DisplayList([.symbol(name: symbol, frame: Rect(x: 0, y: 0, width: 20, height: 20), pointSize: 17, weight: .regular,
+                                 color: .black)])
+        }
+        for id in 0..<3 { c.setLayer(id, frame: Rect(x: 0, y: Double(id) * 30, width: 20, height: 20), content: list("no.such.\(id)")) }
+        #expect(c.renderFrame().problems.map(\.layer) == [0, 1, 2])
+        c.setLayer(2, frame: Rect(x: 0, y: 60, width: 20, height: 20), content: list("no.such.two"))
+        c.setLayer(0, frame: Rect(x: 0, y: 0, width: 20, height: 20), content: list("no.such.zero"))
+        #expect(c.renderFrame().problems.map(\.layer) == [0, 2])
+        c.setLayer(1, frame: Rect(x: 0, y: 30, width: 20, height: 20), content: list("no.such.one"))
+        #expect(c.renderFrame().problems.map(\.layer) == [1])
+        #expect(c.renderFrame().problems.isEmpty)
+    }
+
     @Test func unchangedFrameHasNoDamageAndSingleCellChangeIsLocal() {
         let c = Compositor(viewport: Self.viewport, scale: 2, background: .white, textEngine: Fixtures.engine)
         for id in 0..<5 { c.setLayer(id, frame: Rect(x: 10, y: 10 + Double(id) * 50, width: 180, height: 44), content: Self.cell(id)) }
