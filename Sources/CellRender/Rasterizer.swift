@@ -164,7 +164,7 @@ final class Rasterizer {
         target.setClip(nil)
         // Each command read in place (a `for in` over the array copies every command it visits).
         list.commands.withUnsafeBufferPointer { commands in
-            for i in commands.indices { execute(commands[i]) }
+            for i in commands.indices { execute(commands.baseAddress! + i) }
         }
         while stack.count > 1 { popGroup() }  // unbalanced pushes close at the end
         target.setClip(nil)
@@ -211,17 +211,19 @@ final class Rasterizer {
 
     private var top: Group { stack[stack.count - 1] }
 
-    private func execute(_ command: DisplayCommand) {
-        if command.draws { untouched = false }
+    /// Draws the command `command` points at (read where the list holds it, not copied).
+    private func execute(_ command: UnsafePointer<DisplayCommand>) {
+        let draws = command.pointee.draws
+        if draws { untouched = false }
         let solidFills = self.solidFills
         defer {
             // What the command drew, for the solid colour beneath later masks (text notes its own
             // lines: glyphs may reach outside the run's frame; a new opaque fill starts afresh).
-            if solidBeneath != nil, command.draws, solidFills == self.solidFills {
-                if case .text = command {} else { drawnSince.append(pixelRect(command.bounds).insetBy(-2)) }
+            if solidBeneath != nil, draws, solidFills == self.solidFills {
+                if case .text = command.pointee {} else { drawnSince.append(pixelRect(command.pointee.bounds).insetBy(-2)) }
             }
         }
-        switch command {
+        switch command.pointee {
         case .fill(let rect, let color):
             fillRounded(pixelRect(rect), radius: 0, argb: argb(color))
         case .roundedRect(let rect, let radius, let color):
