@@ -40,7 +40,7 @@ final class EmbeddedListView {
     /// pass, mostly for the same size and context: answering from these skips copying the layout
     /// context out of the call and the list content view's own checks of what it keeps.
     private var lastSize: LastAnswer<Size>?
-    private var lastDrawing: LastAnswer<DisplayList>?
+    private var lastDrawing: LastAnswer<(recording: DisplayList, groups: RecordingGroups)>?
 
     /// An answer of the list content view and the inputs it was given (the configuration aside):
     /// the size asked for, and the traits, tint and margins of the layout context (what the list
@@ -152,13 +152,14 @@ final class EmbeddedListView {
     func draw(size: Size, context: UnsafePointer<LayoutContext>, onto canvas: UnsafeMutablePointer<HostCanvas>,
               at origin: Point) {
         if let lastDrawing, lastDrawing.isFor(size, context) {
-            canvas.pointee.append(contentsOf: lastDrawing.answer, offsetBy: origin)
+            canvas.pointee.append(contentsOf: lastDrawing.answer.recording, groups: lastDrawing.answer.groups, offsetBy: origin)
             return
         }
         var recorded = DisplayList()
         draw(in: Rect(origin: .zero, size: size), context: context.pointee, into: &recorded)
-        lastDrawing = LastAnswer(size: size, context: context, answer: recorded)
-        canvas.pointee.append(contentsOf: recorded, offsetBy: origin)
+        let groups = RecordingGroups(recorded)
+        lastDrawing = LastAnswer(size: size, context: context, answer: (recorded, groups))
+        canvas.pointee.append(contentsOf: recorded, groups: groups, offsetBy: origin)
     }
 
     /// `body` with the view behind a `cellhost_list_view *` a plugin passed (nothing for NULL).
@@ -177,10 +178,9 @@ extension Optional where Wrapped == String {
     func hasBytes(of c: UnsafePointer<CChar>?) -> Bool {
         switch (self, c) {
         case (nil, nil): return true
-        case (var string?, let c?):
-            return string.withUTF8 { utf8 in
-                strlen(c) == utf8.count && (utf8.isEmpty || memcmp(utf8.baseAddress!, c, utf8.count) == 0)
-            }
+        case (let string?, let c?):
+            let count = string.utf8.count
+            return strlen(c) == count && string.withCString { memcmp($0, c, count) == 0 }
         default: return false
         }
     }

@@ -35,22 +35,12 @@ struct HostCanvas {
     /// and close inside it, so when they fit under the open-group limit it goes in whole, in one
     /// copy; otherwise command by command, as the plugin's own calls would.
     mutating func append(contentsOf recording: DisplayList, offsetBy offset: Point) {
-        // The recording's groups as `append` would track them, starting from the canvas's own.
-        var open = groups, openCount = depth, whole = true
-        for command in recording.commands where whole {
-            switch command {
-            case .pushClip, .pushAlpha:
-                whole = openCount < 64
-                open = open << 1 | (command.isClip ? 1 : 0)
-                openCount += 1
-            case .popClip, .popAlpha:
-                whole = openCount > depth && (open & 1 == 1) == command.isClip
-                open >>= 1
-                openCount -= 1
-            default: break
-            }
-        }
-        guard whole, openCount == depth else {
+        append(contentsOf: recording, groups: RecordingGroups(recording), offsetBy: offset)
+    }
+
+    /// `append(contentsOf:offsetBy:)` with the recording's groups already known.
+    mutating func append(contentsOf recording: DisplayList, groups: RecordingGroups, offsetBy offset: Point) {
+        guard groups.isBalanced, depth + groups.depth <= 64 else {
             for command in recording.commands { append(command.offsetBy(dx: offset.x, dy: offset.y)) }
             return
         }
@@ -75,6 +65,35 @@ struct HostCanvas {
     /// The canvas behind a pointer a plugin passed back (nil if the plugin passed NULL).
     static func from(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<HostCanvas>? {
         pointer.map { UnsafeMutablePointer<HostCanvas>($0) }
+    }
+}
+
+/// How a recording's clip and alpha groups nest: whether every group it opens it also closes,
+/// innermost first, and how deep they go. A canvas takes the recording whole when it is balanced
+/// and its depth fits over the canvas's open groups, which is what appending its commands one by
+/// one would accept without dropping any.
+struct RecordingGroups {
+    let isBalanced: Bool
+    /// The deepest nesting inside the recording (past 64 it counts as 65: no canvas takes it whole).
+    let depth: Int
+
+    init(_ recording: DisplayList) {
+        var open: UInt64 = 0, count = 0, deepest = 0, balanced = true
+        for command in recording.commands where balanced && deepest <= 64 {
+            switch command {
+            case .pushClip, .pushAlpha:
+                open = open << 1 | (command.isClip ? 1 : 0)
+                count += 1
+                deepest = max(deepest, count)
+            case .popClip, .popAlpha:
+                balanced = count > 0 && (open & 1 == 1) == command.isClip
+                open >>= 1
+                count -= 1
+            default: break
+            }
+        }
+        isBalanced = balanced && count == 0
+        depth = deepest
     }
 }
 

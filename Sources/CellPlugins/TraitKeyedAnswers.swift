@@ -59,11 +59,15 @@ final class TraitKeyedAnswers: Sendable {
 
     /// The system colour `name` resolved for `traits`, nil when no system colour has that name.
     func systemColor(named name: UnsafePointer<CChar>, traits: UnsafePointer<cellhost_traits>?) -> cellhost_color? {
-        let known: KnownColor? = answers.withLock { kept in
+        // The answer only, found by index: taking the matching entry out copied its name's array.
+        let known: cellhost_color?? = answers.withLock { kept in
             guard kept.isFor(traits) else { return nil }
-            return kept.colors.first { entry in entry.name.withUnsafeBufferPointer { strcmp($0.baseAddress!, name) == 0 } }
+            for i in kept.colors.indices where kept.colors[i].name.withUnsafeBufferPointer({ strcmp($0.baseAddress!, name) == 0 }) {
+                return .some(kept.colors[i].color)
+            }
+            return nil
         }
-        if let known { return known.color }
+        if let known { return known }
         let color = Color.named[String(cString: name)].map { cellhost_color($0.resolved(with: TraitCollection(abi: traits))) }
         answers.withLock { kept in
             kept.keepOnlyFor(traits)

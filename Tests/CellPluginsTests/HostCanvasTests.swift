@@ -42,6 +42,8 @@ import CellKit
             ([clip], [clip, .pushAlpha(0.7), Self.text, .popAlpha, .popClip]),
             // Deeper than the canvas allows: pushes past 64 open groups are dropped, with their pops.
             (Array(repeating: .pushAlpha(0.9), count: 63), [.pushAlpha(0.7), clip, Self.text, .popClip, .popAlpha]),
+            // Exactly at the limit: taken whole.
+            (Array(repeating: .pushAlpha(0.9), count: 62), [.pushAlpha(0.7), clip, Self.text, .popClip, .popAlpha]),
             // Unbalanced or mismatched: pops that would close the plugin's groups, or the wrong kind.
             ([.pushAlpha(0.5)], [Self.text, .popAlpha]),
             ([clip], [.pushAlpha(0.7), .popClip, Self.text]),
@@ -54,5 +56,26 @@ import CellKit
             #expect(whole.bounds.width.bitPattern == single.bounds.width.bitPattern)
             #expect(whole.bounds.height.bitPattern == single.bounds.height.bitPattern)
         }
+    }
+
+    /// What a canvas checks before taking a recording whole: its groups balanced, innermost
+    /// closed first, and how deep they nest.
+    @Test func recordingGroupsNestAsTheirCommands() {
+        let clip = DisplayCommand.pushClip(Rect(x: 0, y: 0, width: 50, height: 20), cornerRadius: 4)
+        func groups(_ commands: [DisplayCommand]) -> (Bool, Int) {
+            let g = RecordingGroups(DisplayList(commands))
+            return (g.isBalanced, g.depth)
+        }
+        #expect(groups([]) == (true, 0))
+        #expect(groups([Self.text]) == (true, 0))
+        #expect(groups([.pushAlpha(0.7), clip, Self.text, .popClip, .popAlpha]) == (true, 2))
+        #expect(groups([clip, .popClip, .pushAlpha(0.5), .popAlpha]) == (true, 1))
+        #expect(groups([Self.text, .popAlpha]).0 == false)
+        #expect(groups([.pushAlpha(0.7), .popClip]).0 == false)
+        #expect(groups([.pushAlpha(0.7), Self.text]).0 == false)
+        let deep = Array(repeating: DisplayCommand.pushAlpha(0.9), count: 70) + Array(repeating: .popAlpha, count: 70)
+        #expect(groups(deep).1 > 64, "no canvas takes it whole")
+        let limit = Array(repeating: DisplayCommand.pushAlpha(0.9), count: 64) + Array(repeating: .popAlpha, count: 64)
+        #expect(groups(limit) == (true, 64))
     }
 }
