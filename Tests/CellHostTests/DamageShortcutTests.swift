@@ -50,13 +50,20 @@ import Testing
         #expect(told.contains { $0.frames.isEmpty }, "an event that changes nothing drawn renders no frame")
     }
 
-    @Test func aToldChangeDamagesTheUnionOfBothRecordings() {
+    /// A tracker showing `old` in layer 1 at `frame`, its first frame rendered, and the recording
+    /// that replaces it: their union is x 0…100, y 10…40 in the viewport.
+    static func trackedLayer() -> (tracker: DamageTracker, frame: Rect, old: DisplayList, new: DisplayList) {
         let tracker = DamageTracker(viewport: Size(width: 100, height: 100), scale: 1)
         let frame = Rect(x: 0, y: 10, width: 100, height: 40)
         let old = DisplayList([.fill(Rect(x: 0, y: 0, width: 100, height: 20), .white)])
         let new = DisplayList([.fill(Rect(x: 0, y: 10, width: 50, height: 20), .black)])
         tracker.setLayer(1, frame: frame, content: old)
         _ = tracker.renderFrame()
+        return (tracker, frame, old, new)
+    }
+
+    @Test func aToldChangeDamagesTheUnionOfBothRecordings() {
+        let (tracker, frame, old, new) = Self.trackedLayer()
         tracker.setLayer(1, frame: frame, content: DisplayList(old.commands), contentChanged: false)
         #expect(tracker.renderFrame().damagedPixels == 0, "told unchanged: no damage")
         tracker.setLayer(1, frame: frame, content: new, contentChanged: true)
@@ -65,12 +72,7 @@ import Testing
 
     /// The engine patches a row's recording in place after the renderer let go of it.
     @Test func aReleasedLayerKeepsItsBoundsAndTakesTheNextContent() {
-        let tracker = DamageTracker(viewport: Size(width: 100, height: 100), scale: 1)
-        let frame = Rect(x: 0, y: 10, width: 100, height: 40)
-        let old = DisplayList([.fill(Rect(x: 0, y: 0, width: 100, height: 20), .white)])
-        let new = DisplayList([.fill(Rect(x: 0, y: 10, width: 50, height: 20), .black)])
-        tracker.setLayer(1, frame: frame, content: old)
-        _ = tracker.renderFrame()
+        let (tracker, frame, _, new) = Self.trackedLayer()
         tracker.releaseContent(ofLayer: 1)
         tracker.setLayer(1, frame: frame, content: new, contentChanged: true)
         #expect(tracker.renderFrame().damage == [Rect(x: 0, y: 10, width: 100, height: 30)], "the released list's bounds count")
