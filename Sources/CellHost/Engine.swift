@@ -611,7 +611,6 @@ public final class Engine {
         contentOffset = min(max(0, contentOffset), max(0, listLayout.contentHeight - scene.viewport.height))
     }
 
-    /// The rows in the viewport, with their frames and section clips brought up to date.
     /// Each visible row's last recording by row name (tests compare them).
     func visibleDrawings() throws(EngineError) -> [String: DisplayList] {
         var drawings: [String: DisplayList] = [:]
@@ -619,6 +618,7 @@ public final class Engine {
         return drawings
     }
 
+    /// The rows in the viewport, with their frames and section clips brought up to date.
     private func visibleRows() throws(EngineError) -> [EngineRow] {
         if reusesVisibleRows, let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
         let listLayout = self.listLayout

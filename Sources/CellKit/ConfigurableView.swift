@@ -180,6 +180,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         guard lastPassOutcome != nil, lastPassApplied == nil else { return }
         lastPassApplied = AppliedConfigurations(content: storedContent, background: storedBackground)
     }
+
     private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
     /// What the last `draw` recorded for, where it put the background's commands, and how many
     /// commands it recorded.

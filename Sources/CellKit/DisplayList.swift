@@ -77,18 +77,22 @@ public enum DisplayCommand: Hashable, Sendable {
         }
     }
 
-    /// Whether two commands are the same bytes: the same case with the same payload, down to the
-    /// very strings and colour tables they share, so they are equal.
-    static func sameBytes(_ a: UnsafePointer<DisplayCommand>, _ b: UnsafePointer<DisplayCommand>) -> Bool {
+    /// Whether two commands are equal, read where they are stored. Commands whose bytes are the
+    /// same (the same case and payload, down to the very strings and colour tables they share) are
+    /// equal without taking them apart; re-recorded commands mostly share those with the last
+    /// recording's, and the derived comparison copies both commands.
+    static func equal(_ a: UnsafePointer<DisplayCommand>, _ b: UnsafePointer<DisplayCommand>) -> Bool {
         let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
         let size = MemoryLayout<DisplayCommand>.size
         var offset = 0
-        while offset + 8 <= size {
-            if x.load(fromByteOffset: offset, as: UInt64.self) != y.load(fromByteOffset: offset, as: UInt64.self) { return false }
+        while offset + 8 <= size, x.load(fromByteOffset: offset, as: UInt64.self) == y.load(fromByteOffset: offset, as: UInt64.self) {
             offset += 8
         }
+        if offset + 8 <= size { return a.pointee == b.pointee }
         while offset < size {
-            if x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            if x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) {
+                return a.pointee == b.pointee
+            }
             offset += 1
         }
         return true
@@ -123,18 +127,13 @@ public struct DisplayList: Hashable, Sendable {
     public init() {}
     public init(_ commands: [DisplayCommand]) { for c in commands { append(c) } }
 
-    /// Equal commands in the same order (and so the same bounds). A command whose bytes equal the
-    /// other's is equal without taking it apart: re-recorded commands mostly share their strings
-    /// and colours with the last recording's, and the derived comparison copies both commands.
+    /// Equal commands in the same order (and so the same bounds), compared where they are stored
+    /// (`DisplayCommand.equal`).
     public static func == (a: DisplayList, b: DisplayList) -> Bool {
         guard a.commands.count == b.commands.count, a.bounds == b.bounds else { return false }
         return a.commands.withUnsafeBufferPointer { x in
             b.commands.withUnsafeBufferPointer { y in
-                guard x.baseAddress != y.baseAddress else { return true }
-                for i in x.indices where !DisplayCommand.sameBytes(x.baseAddress! + i, y.baseAddress! + i) {
-                    if x[i] != y[i] { return false }
-                }
-                return true
+                x.baseAddress == y.baseAddress || x.indices.allSatisfy { DisplayCommand.equal(x.baseAddress! + $0, y.baseAddress! + $0) }
             }
         }
     }
@@ -185,10 +184,7 @@ public struct DisplayList: Hashable, Sendable {
         if range.count == other.commands.count {
             let same = commands.withUnsafeBufferPointer { old in
                 other.commands.withUnsafeBufferPointer { new in
-                    new.indices.allSatisfy {
-                        DisplayCommand.sameBytes(old.baseAddress! + range.lowerBound + $0, new.baseAddress! + $0)
-                            || old[range.lowerBound + $0] == new[$0]
-                    }
+                    new.indices.allSatisfy { DisplayCommand.equal(old.baseAddress! + range.lowerBound + $0, new.baseAddress! + $0) }
                 }
             }
             if same { return false }

@@ -74,10 +74,11 @@ public final class ListContentView: ContentView {
         return layout(width: width, context: context).textLeadingInset
     }
 
-    /// The kept recording is the one for these inputs (the configuration is the same while it is
-    /// kept). Compared where it is stored (an `if let` would copy the whole entry).
+    /// It keeps its last recording, with what it was recorded for.
     public var keepsLastRecording: Bool { true }
 
+    /// The kept recording is the one for these inputs (the configuration is the same while it is
+    /// kept). Compared where it is stored (an `if let` would copy the whole entry).
     public func drawsAsLastRecorded(in bounds: Rect, context: LayoutContext) -> Bool {
         cachedRecording?.bounds == bounds && cachedRecording?.traits == context.traits
             && cachedRecording?.tintColor == context.tintColor && cachedRecording?.margins == context.superviewLayoutMargins
