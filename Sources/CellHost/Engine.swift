@@ -246,7 +246,7 @@ public final class Engine {
     /// Displays the list for the first time (event 0): every visible cell's first update runs
     /// before its first frame.
     public func start() throws(EngineError) -> TraceEvent {
-        try process(Event(number: 0, line: 0, actions: []), summary: "first display", forceFrame: true)
+        try process(Event(number: 0, line: 0, actions: []), summary: EventSummary("first display"), forceFrame: true)
     }
 
     public func run(_ event: Event) throws(EngineError) -> TraceEvent {
@@ -258,7 +258,7 @@ public final class Engine {
                 catch { throw EngineError(error.message, line: event.line) }
             }
         }
-        return try process(event, summary: Engine.summary(of: event), forceFrame: forceFrame)
+        return try process(event, summary: EventSummary(describing: event.actions), forceFrame: forceFrame)
     }
 
     /// Waits for frame files; returns a message when one could not be written.
@@ -311,7 +311,7 @@ public final class Engine {
             }
         case .traits(let change):
             change.apply(to: &traits)
-            let cause = Engine.summary(of: Event(number: 0, line: 0, actions: [action]))
+            let cause = EventSummary.text(of: [action])
             for r in attached.values {
                 r.noteCause(cause)
                 r.setTraits(traits)
@@ -364,7 +364,7 @@ public final class Engine {
     }
 
     /// The rest of the cycle for every row that needs it, then the frame(s).
-    private func process(_ event: Event, summary: String, forceFrame: Bool) throws(EngineError) -> TraceEvent {
+    private func process(_ event: Event, summary: EventSummary, forceFrame: Bool) throws(EngineError) -> TraceEvent {
         let eventStart = Engine.now()
         var clock = PhaseClock(last: eventStart)
         var timings = PhaseTimings()
@@ -528,7 +528,7 @@ public final class Engine {
             let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
             return told.insert(text).inserted ? text : nil
         }
-        return TraceEvent(number: event.number, line: event.line, summary: summary, note: event.note,
+        return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
                           start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings,
                           problems: eventProblems)
     }
@@ -658,78 +658,6 @@ public final class Engine {
         if !e.perform.isEmpty { part("perform") }
         if e.setNeedsUpdateConfiguration { part("setNeedsUpdateConfiguration") }
         return text
-    }
-
-    /// A short description of an event for tables and slice names: "apple: selected, not highlighted".
-    /// Appended into one string (every event has one, so it is built without part arrays).
-    static func summary(of event: Event) -> String {
-        var text = ""
-        // Read in place: actions taken out of the array one by one are copied.
-        event.actions.withUnsafeBufferPointer { actions in
-            for i in actions.indices {
-                if i > 0 { text += "; " }
-                describe(actions[i], into: &text)
-            }
-        }
-        return text
-    }
-
-    /// "apple,pear: selected, not highlighted, text=\"A\"".
-    private static func describe(_ e: CellEvent, into text: inout String) {
-        for (i, target) in e.targets.enumerated() {
-            if i > 0 { text += "," }
-            text += target.description
-        }
-        text += ": "
-        var first = true
-        func separate() {
-            if !first { text += ", " }
-            first = false
-        }
-        func flag(_ name: String, _ value: Bool?) {
-            guard let value else { return }
-            separate()
-            if !value { text += "not " }
-            text += name
-        }
-        let s = e.state
-        flag("highlighted", s.highlighted)
-        flag("selected", s.selected)
-        flag("disabled", s.disabled)
-        flag("focused", s.focused)
-        flag("pinned", s.pinned)
-        flag("editing", s.editing)
-        flag("expanded", s.expanded)
-        flag("swiped", s.swiped)
-        flag("reordering", s.reordering)
-        if let d = s.drag { separate(); text += "drag=\(d.rawValue)" }
-        if let d = s.drop { separate(); text += "drop=\(d.rawValue)" }
-        for c in s.custom { separate(); text += "\(c.key)=\(c.value.map { "\($0)" } ?? "nil")" }
-        for a in e.set { separate(); text += "\(a.name)=\(a.value)" }
-        for a in e.background { separate(); text += "background.\(a.name)=\(a.value)" }
-        for p in e.perform { separate(); text += "\(p.name)()" }
-        if e.setNeedsUpdateConfiguration { separate(); text += "setNeedsUpdateConfiguration" }
-    }
-
-    private static func describe(_ action: EventAction, into text: inout String) {
-        switch action {
-        case .cells(let e): describe(e, into: &text)
-        case .traits(let t):
-            var parts: [String] = []
-            if let v = t.userInterfaceStyle { parts.append(v.rawValue) }
-            if let v = t.contentSizeCategory { parts.append("text size \(v.shortName)") }
-            if let v = t.layoutDirection { parts.append(v == .leftToRight ? "ltr" : "rtl") }
-            if let v = t.accessibilityContrast { parts.append("\(v.rawValue) contrast") }
-            if let v = t.horizontalSizeClass { parts.append("\(v.rawValue) width") }
-            if let v = t.verticalSizeClass { parts.append("\(v.rawValue) height") }
-            text += "traits: " + parts.joined(separator: ", ")
-        case .scroll(.to(let y)): text += "scroll to \(formatPoints(y))"
-        case .scroll(.by(let dy)): text += "scroll by \(formatPoints(dy))"
-        case .insert(let item, let section, _): text += "insert \(item.id) into \(section)"
-        case .delete(let id): text += "delete \(id)"
-        case .reload(let id): text += "reload \(id)"
-        case .capture(let name): text += "capture" + (name.map { " \($0)" } ?? "")
-        }
     }
 
     static func interpolate(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {

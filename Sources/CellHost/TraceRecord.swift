@@ -70,8 +70,13 @@ public struct PhaseTimings: Sendable, Equatable {
 public struct TraceEvent: Sendable, Equatable {
     public var number: Int
     public var line: Int
-    /// What the event did, in words ("apple: selected"), for tables and slice names.
-    public var summary: String
+    /// What the event did, in words ("apple: selected"), for tables and slice names; spelled out
+    /// when read.
+    public var summaryText: EventSummary
+    public var summary: String {
+        get { summaryText.description }
+        set { summaryText = EventSummary(newValue) }
+    }
     public var note: String?
     /// Microseconds since the run started, when the event began.
     public var start: Double
@@ -84,9 +89,16 @@ public struct TraceEvent: Sendable, Equatable {
     public init(number: Int, line: Int, summary: String, note: String? = nil, start: Double = 0,
                 updates: [CellUpdateTrace] = [], frames: [FrameTrace] = [], timings: PhaseTimings = PhaseTimings(),
                 problems: [String] = []) {
+        self.init(number: number, line: line, summaryText: EventSummary(summary), note: note, start: start,
+                  updates: updates, frames: frames, timings: timings, problems: problems)
+    }
+
+    public init(number: Int, line: Int, summaryText: EventSummary, note: String? = nil, start: Double = 0,
+                updates: [CellUpdateTrace] = [], frames: [FrameTrace] = [], timings: PhaseTimings = PhaseTimings(),
+                problems: [String] = []) {
         self.number = number
         self.line = line
-        self.summary = summary
+        self.summaryText = summaryText
         self.note = note
         self.start = start
         self.updates = updates
