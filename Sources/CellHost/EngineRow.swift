@@ -456,7 +456,10 @@ final class EngineRow {
         if s.isReordering { w.append("reordering") }
         if s.cellDragState != .none { w.append("drag=\(s.cellDragState.rawValue)") }
         if s.cellDropState != .none { w.append("drop=\(s.cellDropState.rawValue)") }
-        for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
+        // Sorting, even an empty dictionary, costs more than all the flags above.
+        if !s.customStates.isEmpty {
+            for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
+        }
         return w
     }
 

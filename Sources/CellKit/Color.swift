@@ -104,8 +104,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var alpha: Double { light.alpha }
 
     /// The static colour this one shows under the given traits (UIKit's `resolvedColor(with:)`).
+    /// Copies `self` whole rather than building a colour from its fields: a field-wise copy of
+    /// `name` goes through the runtime's generic witness of `String?`.
     public func resolved(with traits: TraitCollection) -> Color {
-        guard let variants else { return Color(light: light, variants: nil, name: name) }
+        guard let variants else { return self }
         let dark = traits.userInterfaceStyle == .dark
         let high = traits.accessibilityContrast == .high
         let rgba: RGBA
@@ -115,7 +117,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case (true, false): rgba = variants.dark ?? light
         case (true, true): rgba = variants.darkHighContrast ?? variants.dark ?? light
         }
-        return Color(light: rgba, variants: nil, name: name)
+        var resolved = self
+        resolved.light = rgba
+        resolved.variants = nil
+        return resolved
     }
 
     public func withAlphaComponent(_ alpha: Double) -> Color {
