@@ -161,18 +161,29 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, of the light (static) appearance.
     public var hexString: String { Color.hex(light) }
 
+    /// "#RRGGBB", or "#RRGGBBAA" when not opaque: the digits are written straight into the
+    /// string's bytes (traces print colours for every property change they show).
     static func hex(_ c: RGBA) -> String {
-        func byte(_ v: Double) -> String {
-            let b = Int((Swift.min(1, Swift.max(0, v.isNaN ? 0 : v)) * 255).rounded())
-            let h = String(b, radix: 16, uppercase: true)
-            return h.count == 1 ? "0" + h : h
+        let digits: StaticString = "0123456789ABCDEF"
+        let count = c.alpha >= 1 ? 7 : 9
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            func byte(_ v: Double, at i: Int) {
+                let b = Int((Swift.min(1, Swift.max(0, v.isNaN ? 0 : v)) * 255).rounded())
+                bytes[i] = digits.utf8Start[b >> 4]
+                bytes[i + 1] = digits.utf8Start[b & 15]
+            }
+            bytes[0] = UInt8(ascii: "#")
+            byte(c.red, at: 1)
+            byte(c.green, at: 3)
+            byte(c.blue, at: 5)
+            if count == 9 { byte(c.alpha, at: 7) }
+            return count
         }
-        let rgb = "#" + byte(c.red) + byte(c.green) + byte(c.blue)
-        return c.alpha >= 1 ? rgb : rgb + byte(c.alpha)
     }
 
     public var description: String {
-        var s = name.map { "\($0) " } ?? ""
+        var s = ""
+        if let name { s += name; s += " " }
         s += Color.hex(light)
         if let dark { s += "/" + Color.hex(dark) }
         return s

@@ -164,13 +164,16 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var lastUpdate: ConfigurationUpdate<State>? {
         guard let outcome = lastPassOutcome, let state = appliedState else { return nil }
         let stages = lastPassStages
+        // Read without `map(\.content)`: a key path in this generic class is built at run time on
+        // every read (25,000 instructions, most of a traced event).
+        let applied = lastPassApplied
         return ConfigurationUpdate<State>(
             previousState: stateBeforeLastPass, state: state, coalescedRequests: lastPassRequests,
             isFirstUpdate: stateBeforeLastPass == nil,
             contentBeforeUpdate: stages?.contentBefore, contentAfterUpdate: stages?.contentAfterUpdate,
-            contentAfterHooks: lastPassApplied.map(\.content) ?? storedContent,
+            contentAfterHooks: applied != nil ? applied!.content : storedContent,
             backgroundBeforeUpdate: stages?.backgroundBefore, backgroundAfterUpdate: stages?.backgroundAfterUpdate,
-            backgroundAfterHooks: lastPassApplied.map(\.background) ?? storedBackground,
+            backgroundAfterHooks: applied != nil ? applied!.background : storedBackground,
             supportsAnswer: outcome.supportsAnswer, viewAction: outcome.viewAction)
     }
 

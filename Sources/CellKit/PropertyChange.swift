@@ -41,9 +41,7 @@ public struct PropertyChange: Hashable, Sendable {
                                includingUnchanged: Bool = true) -> [PropertyChange] {
         // Configurations of one type list properties in the same order: match by position and
         // fall back to names only when the lists differ.
-        let aligned = before.count == afterHooks.count && afterUpdate.count == afterHooks.count
-            && zip(before, afterHooks).allSatisfy { $0.name == $1.name }
-            && zip(afterUpdate, afterHooks).allSatisfy { $0.name == $1.name }
+        let aligned = sameNames(before, afterHooks) && sameNames(afterUpdate, afterHooks)
         if aligned {
             return alignedChanges(before: before, afterUpdate: afterUpdate, afterHooks: afterHooks,
                                   setByEvent: setByEvent, includingUnchanged: includingUnchanged)
@@ -114,6 +112,16 @@ public struct PropertyChange: Hashable, Sendable {
                                          isCustomized: afterHooks[i].isCustomized, reason: reason))
         }
         return result
+    }
+
+    /// Whether two lists name the same properties in the same order, compared in place (`zip`
+    /// copies every element of both).
+    private static func sameNames(_ a: [InspectableProperty], _ b: [InspectableProperty]) -> Bool {
+        guard a.count == b.count else { return false }
+        if sharesStorage(a, b) { return true }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in x.indices.allSatisfy { x[$0].name == y[$0].name } }
+        }
     }
 
     /// Whether two lists are one stored list (the same elements, not merely equal ones).

@@ -17,10 +17,12 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
 public struct PropertyDescriptor<Root>: Sendable {
     public let name: String
     public let kindName: String
-    /// The value and its customisation flag, by a closure made once per table where the value's
-    /// type is concrete, so a read (every property, several times per update pass) needs no
-    /// existential dispatch or generic metadata lookup.
-    let readStored: @Sendable (Root) -> (PropertyValue, Bool)
+    /// The value and its customisation flag of the `Root` at the pointer, by a closure made once
+    /// per table. It is generic code (not specialised for the value's type), so it reads through
+    /// the pointer and offsets found when the table was made: taking `Root` by value copied the
+    /// whole configuration for every property, and naming `Customizable<V>` looked up its
+    /// metadata on every read.
+    let readStored: @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool)
     /// Writes are rare (event sets, plugin setters): they go through the typed lens.
     let lens: any PropertyLens<Root>
 
@@ -36,7 +38,7 @@ public struct PropertyDescriptor<Root>: Sendable {
         self.lens = lens
     }
 
-    init(name: String, kindName: String, readStored: @escaping @Sendable (Root) -> (PropertyValue, Bool),
+    init(name: String, kindName: String, readStored: @escaping @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool),
          lens: any PropertyLens<Root>) {
         self.name = name
         self.kindName = kindName
@@ -45,6 +47,11 @@ public struct PropertyDescriptor<Root>: Sendable {
     }
 
     func read(_ root: Root) -> InspectableProperty {
+        withUnsafePointer(to: root) { read(at: UnsafeRawPointer($0)) }
+    }
+
+    /// The property of the `Root` at `root`.
+    func read(at root: UnsafeRawPointer) -> InspectableProperty {
         let (value, isCustomized) = readStored(root)
         return InspectableProperty(name: name, value: value, isCustomized: isCustomized)
     }
@@ -60,8 +67,9 @@ protocol PropertyLens<Root>: Sendable {
     associatedtype Root
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer>
-    /// The value and its customisation flag, read without applying a key path per read.
-    func reader() -> @Sendable (Root) -> (PropertyValue, Bool)
+    /// The value and its customisation flag of the `Root` at a pointer, read without applying a
+    /// key path per read.
+    func reader() -> @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool)
     /// Where the property is stored in `Root`; nil when the path is not stored properties.
     var storedOffset: Int? { get }
 }
@@ -90,18 +98,20 @@ struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unche
     /// wrapper's projected `\.$name` is computed) fall back to the key path.
     var storedOffset: Int? { MemoryLayout<Root>.offset(of: keyPath) }
 
-    func reader() -> @Sendable (Root) -> (PropertyValue, Bool) {
+    func reader() -> @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool) {
         guard let offset = storedOffset else {
             return { root in
-                let stored = root[keyPath: self.keyPath]
+                let stored = root.assumingMemoryBound(to: Root.self).pointee[keyPath: self.keyPath]
                 return (stored.value.propertyValue, stored.isCustomized)
             }
         }
+        // The wrapper's two fields, found here once: inside the closure `V` is known from its
+        // context, `Customizable<V>` would be looked up.
+        let valueOffset = offset + MemoryLayout<Customizable<V>>.offset(of: \.value)!
+        let flagOffset = offset + MemoryLayout<Customizable<V>>.offset(of: \.isCustomized)!
         return { root in
-            withUnsafeBytes(of: root) { bytes in
-                let stored = bytes.load(fromByteOffset: offset, as: Customizable<V>.self)
-                return (stored.value.propertyValue, stored.isCustomized)
-            }
+            ((root + valueOffset).assumingMemoryBound(to: V.self).pointee.propertyValue,
+             root.load(fromByteOffset: flagOffset, as: Bool.self))
         }
     }
 }
@@ -141,7 +151,10 @@ public protocol PropertyInspectable {
 
 extension PropertyInspectable {
     public var inspectableProperties: [InspectableProperty] {
-        Self.propertyTable.descriptors.map { $0.read(self) }
+        // One pointer to this value serves every property's read.
+        withUnsafePointer(to: self) { root in
+            Self.propertyTable.descriptors.map { $0.read(at: UnsafeRawPointer(root)) }
+        }
     }
 
     /// The current value of one property, nil for an unknown name.

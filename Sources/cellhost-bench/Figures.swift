@@ -246,6 +246,8 @@ struct Figures {
     enum ProfiledLoop: String {
         /// The events figure's loop for one cell.
         case eventsBuiltIn = "events-built-in", eventsPlugin = "events-plugin"
+        /// The same, recording property changes (what `cellhost run` does for its traces).
+        case eventsBuiltInRecording = "events-built-in-recording", eventsPluginRecording = "events-plugin-recording"
         /// The single-cell figure's events (built-in and plugin cell in turn, composited), without the reference fill.
         case singleCell = "single-cell"
     }
@@ -254,9 +256,11 @@ struct Figures {
     /// see of a figure.
     static func run(_ loop: ProfiledLoop, count: Int, list: BenchList) throws {
         switch loop {
-        case .eventsBuiltIn, .eventsPlugin:
-            let cell = loop == .eventsBuiltIn ? BenchList.builtinCell : BenchList.pluginCell
-            let (engine, events) = try highlightLoop(cell, list: list, recordsPropertyChanges: false)
+        case .eventsBuiltIn, .eventsPlugin, .eventsBuiltInRecording, .eventsPluginRecording:
+            let builtIn = loop == .eventsBuiltIn || loop == .eventsBuiltInRecording
+            let recording = loop == .eventsBuiltInRecording || loop == .eventsPluginRecording
+            let (engine, events) = try highlightLoop(builtIn ? BenchList.builtinCell : BenchList.pluginCell, list: list,
+                                                     recordsPropertyChanges: recording)
             for i in 0..<(2000 + count) { _ = try engine.run(events[i & 1]) }
         case .singleCell:
             let engine = try list.engine(items: 1000, renderer: list.compositorRenderer(), recordsPropertyChanges: false)

@@ -8,9 +8,9 @@ import CellHost
 /// cellhost-bench: the figures of BENCHMARKS.md, one line each, ending in `met` or `missed`.
 /// `--quick` takes fewer samples (under a minute); `--only NAME` runs the figures whose name
 /// contains NAME. Measure a release build. `--loop LOOP COUNT` runs only one figure's loop,
-/// untimed, for a profiler: LOOP is `events-built-in`, `events-plugin` or `single-cell`;
-/// profile COUNT and 0 and subtract, so set-up and warm-up cancel out.
-let usage = "usage: cellhost-bench [--quick] [--only NAME] | --loop events-built-in|events-plugin|single-cell COUNT"
+/// untimed, for a profiler: LOOP is `events-built-in`, `events-plugin` (either with `-recording`)
+/// or `single-cell`; profile COUNT and 0 and subtract, so set-up and warm-up cancel out.
+let usage = "usage: cellhost-bench [--quick] [--only NAME] | --loop events-built-in[-recording]|events-plugin[-recording]|single-cell COUNT"
 
 func fail(_ message: String) -> Never {
     var err = message + "\n"
@@ -37,7 +37,7 @@ while !arguments.isEmpty {
     case "--loop":
         guard arguments.count >= 2, let loop = Figures.ProfiledLoop(rawValue: arguments[0]),
               let count = Int(arguments[1]), count >= 0
-        else { fail("--loop needs a loop (events-built-in, events-plugin or single-cell) and a count\n" + usage) }
+        else { fail("--loop needs a loop (events-built-in, events-plugin, either with -recording, or single-cell) and a count\n" + usage) }
         profiledLoop = (loop, count)
         arguments.removeFirst(2)
     case "-h", "--help": print(usage); exit(0)

@@ -251,6 +251,32 @@ import Testing
         #expect(b["shadowProperties.radius"]?.value == .double(4) && b["strokeWidth"]?.isCustomized == false)
         #expect(b["backgroundColor"]?.value == .color(.secondarySystemGroupedBackground))
     }
+
+    /// A table whose path goes through a computed property: no offset, so the key path reads it.
+    struct ThroughComputed: PropertyInspectable, Equatable {
+        var storage = Customizable(wrappedValue: 2.0)
+        var label = Customizable<String?>(wrappedValue: nil)
+        var computed: Customizable<Double> {
+            get { storage }
+            set { storage = newValue }
+        }
+        static let propertyTable = PropertyTable<ThroughComputed>([
+            PropertyDescriptor("computed", \ThroughComputed.computed),
+            PropertyDescriptor("label", \ThroughComputed.label),
+        ])
+        var typeIdentifier: String { "test.throughComputed" }
+    }
+
+    @Test func aComputedPathIsReadThroughItsKeyPath() throws {
+        let descriptors = ThroughComputed.propertyTable.descriptors
+        #expect(descriptors[0].lens.storedOffset == nil && descriptors[1].lens.storedOffset != nil)
+        var value = ThroughComputed()
+        #expect(value.inspectableProperties == [InspectableProperty(name: "computed", value: .double(2), isCustomized: false),
+                                                InspectableProperty(name: "label", value: .none, isCustomized: false)])
+        value = try value.setting("computed", to: .double(5)).setting("label", to: .string("Five"))
+        #expect(value.inspectableProperties == [InspectableProperty(name: "computed", value: .double(5), isCustomized: true),
+                                                InspectableProperty(name: "label", value: .string("Five"), isCustomized: true)])
+    }
 }
 
 /// Leaving out unchanged properties leaves out exactly those: the reported changes, their order
