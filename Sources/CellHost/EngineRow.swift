@@ -370,12 +370,12 @@ final class EngineRow {
         var changes: [PropertyChangeTrace] = []
         let contentTintedWhenNil: Set<String> = (contentFinal ?? contentAfterUpdate) is ListContentConfiguration
             ? ListContentConfiguration.propertiesTintedWhenNil : []
-        for (configuration, before, afterUpdate, final, setByEvent) in [
-            ("content", content.before, content.afterUpdate, content.afterHooks, self.setByEvent),
-            ("background", backgrounds.before, backgrounds.afterUpdate, backgrounds.afterHooks, backgroundSetByEvent),
-        ] {
-            for change in PropertyChange.changes(before: before, afterUpdate: afterUpdate, afterHooks: final,
-                                                 setByEvent: setByEvent, includingUnchanged: false) {
+        // One configuration's changes; called for each (an array of the two lists' tuples is
+        // built, copied and destroyed through the runtime's generic tuple witnesses).
+        func append(_ configuration: String, _ lists: PropertyChange.PropertyLists, setByEvent: Set<String>) {
+            for change in PropertyChange.changes(before: lists.before, afterUpdate: lists.afterUpdate,
+                                                 afterHooks: lists.afterHooks, setByEvent: setByEvent,
+                                                 includingUnchanged: false) {
                 let reason: PropertyChangeReason
                 switch change.reason {
                 case .unchanged: continue
@@ -397,6 +397,8 @@ final class EngineRow {
                         .contains(change.name)))
             }
         }
+        append("content", content, setByEvent: setByEvent)
+        append("background", backgrounds, setByEvent: backgroundSetByEvent)
         return changes
     }
 

@@ -28,6 +28,12 @@ public protocol ContentConfiguration: Sendable {
     /// Value equality across the existential, used to skip work when nothing changed.
     func isEqual(to other: any ContentConfiguration) -> Bool
 
+    /// Whether equal values list equal properties: true for table-described types, whose
+    /// synthesised equality covers every value and customisation flag, so traces read one list
+    /// for stages that compare equal. A requirement, not an `is` cast: the cast looks up the
+    /// conformance at run time on every pass.
+    var listsPropertiesByValue: Bool { get }
+
     /// A copy with the property at dotted path `name` set to `value` and marked customised
     /// (locked), as an event stream's `set` or a plugin setter does. Unknown names and values of
     /// the wrong type throw instead of being ignored, so a typo in a stream is reported.
@@ -40,6 +46,8 @@ public protocol ContentConfiguration: Sendable {
 
 extension ContentConfiguration {
     public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool { false }
+
+    public var listsPropertiesByValue: Bool { false }
 
     public func performing(_ action: String, arguments: [PropertyValue]) throws(ConfigurationPropertyError) -> Self {
         throw .unknownAction(action, typeIdentifier: typeIdentifier)
@@ -63,6 +71,10 @@ public enum ConfigurationPropertyError: Error, Hashable, Sendable, CustomStringC
         case .actionFailed(let name, let reason): "action '\(name)' failed: \(reason)"
         }
     }
+}
+
+extension ContentConfiguration where Self: PropertyInspectable {
+    public var listsPropertiesByValue: Bool { true }
 }
 
 extension ContentConfiguration where Self: Equatable {

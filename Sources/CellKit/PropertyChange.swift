@@ -143,11 +143,12 @@ extension PropertyChange {
     public static func propertyLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
                                      afterHooks: (any ContentConfiguration)?) -> PropertyLists {
         readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }) { a, b in
-            a is any PropertyInspectable && a.isEqual(to: b)
+            a.listsPropertiesByValue && a.isEqual(to: b)
         }
     }
 
     /// The same for a background configuration (or any other table-described value type).
+    @_specialize(exported: true, where C == BackgroundConfiguration)
     public static func propertyLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?)
         -> PropertyLists
     {

@@ -120,10 +120,28 @@ struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unche
 public struct PropertyTable<Root>: Sendable {
     public let descriptors: [PropertyDescriptor<Root>]
     private let indexByName: [String: Int]
+    /// The descriptors' names and readers on their own: reading every property takes one name
+    /// and one closure per property, where a descriptor taken out of its array is a copy of all
+    /// its fields (strings, closure and lens, each retained and released).
+    private let names: [String]
+    private let readers: [@Sendable (UnsafeRawPointer) -> (PropertyValue, Bool)]
 
     public init(_ descriptors: [PropertyDescriptor<Root>]) {
         self.descriptors = descriptors
         indexByName = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })
+        names = descriptors.map(\.name)
+        readers = descriptors.map(\.readStored)
+    }
+
+    /// Every property of the `Root` at `root`, in table order.
+    func readAll(at root: UnsafeRawPointer) -> [InspectableProperty] {
+        var list: [InspectableProperty] = []
+        list.reserveCapacity(readers.count)
+        for i in readers.indices {
+            let (value, isCustomized) = readers[i](root)
+            list.append(InspectableProperty(name: names[i], value: value, isCustomized: isCustomized))
+        }
+        return list
     }
 
     public subscript(name: String) -> PropertyDescriptor<Root>? { indexByName[name].map { descriptors[$0] } }
@@ -152,9 +170,7 @@ public protocol PropertyInspectable {
 extension PropertyInspectable {
     public var inspectableProperties: [InspectableProperty] {
         // One pointer to this value serves every property's read.
-        withUnsafePointer(to: self) { root in
-            Self.propertyTable.descriptors.map { $0.read(at: UnsafeRawPointer(root)) }
-        }
+        withUnsafePointer(to: self) { Self.propertyTable.readAll(at: UnsafeRawPointer($0)) }
     }
 
     /// The current value of one property, nil for an unknown name.
