@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The event and frame path's modules (the model, the engine, the compositor, and the SDK whose
-/// boxes every call into a Swift plugin goes through) run every update pass and frame through
+/// The event and frame path's modules (the model, the engine, the compositor, the plugin bridge,
+/// and the SDK whose boxes every call into a Swift plugin goes through) run every update pass and frame through
 /// class properties: release builds check their exclusive access statically only. Dynamic checks
 /// (`swift_beginAccess` on each class property read or write) were 14 % of an event's
 /// instructions, and 2.7 % of a composited single-cell frame's in the compositor; debug builds,
@@ -62,7 +62,7 @@ let package = Package(
         // MARK: Plugins — the C ABI (SDK/include/cellhost/plugin.h), the loader, libffi.
         .target(name: "CCellHostABI"),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
-        .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"]),
+        .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
         // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
         .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellHost", "cellhost"]),
         // MARK: Validation — the conformance suite behind `cellhost validate`.
