@@ -161,32 +161,51 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque, of the light (static) appearance.
     public var hexString: String { Color.hex(light) }
 
-    /// "#RRGGBB", or "#RRGGBBAA" when not opaque: the digits are written straight into the
-    /// string's bytes (traces print colours for every property change they show).
+    /// "#RRGGBB", or "#RRGGBBAA" when not opaque.
     static func hex(_ c: RGBA) -> String {
-        let digits: StaticString = "0123456789ABCDEF"
-        let count = c.alpha >= 1 ? 7 : 9
-        return String(unsafeUninitializedCapacity: count) { bytes in
-            func byte(_ v: Double, at i: Int) {
-                let b = Int((Swift.min(1, Swift.max(0, v.isNaN ? 0 : v)) * 255).rounded())
-                bytes[i] = digits.utf8Start[b >> 4]
-                bytes[i + 1] = digits.utf8Start[b & 15]
-            }
-            bytes[0] = UInt8(ascii: "#")
-            byte(c.red, at: 1)
-            byte(c.green, at: 3)
-            byte(c.blue, at: 5)
-            if count == 9 { byte(c.alpha, at: 7) }
-            return count
-        }
+        String(unsafeUninitializedCapacity: 9) { writeHex(c, into: $0, at: 0) }
     }
 
+    /// Writes `c` as `hex` spells it at `start`; answers where it ended.
+    private static func writeHex(_ c: RGBA, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let digits: StaticString = "0123456789ABCDEF"
+        func byte(_ v: Double, at i: Int) {
+            let b = Int((Swift.min(1, Swift.max(0, v.isNaN ? 0 : v)) * 255).rounded())
+            bytes[i] = digits.utf8Start[b >> 4]
+            bytes[i + 1] = digits.utf8Start[b & 15]
+        }
+        bytes[start] = UInt8(ascii: "#")
+        byte(c.red, at: start + 1)
+        byte(c.green, at: start + 3)
+        byte(c.blue, at: start + 5)
+        guard c.alpha < 1 else { return start + 7 }
+        byte(c.alpha, at: start + 7)
+        return start + 9
+    }
+
+    /// "name #RRGGBB/#RRGGBB": the name when there is one, the light and the dark appearance.
+    /// Written straight into the string's bytes (traces print colours for every property change
+    /// they show, and appending the pieces cost more than the rest of the change).
     public var description: String {
-        var s = ""
-        if let name { s += name; s += " " }
-        s += Color.hex(light)
-        if let dark { s += "/" + Color.hex(dark) }
-        return s
+        let hasName = self.name != nil
+        var name = self.name ?? ""
+        return name.withUTF8 { name in
+            String(unsafeUninitializedCapacity: name.count + 1 + 9 + (variants?.dark == nil ? 0 : 10)) { bytes in
+                var end = 0
+                if hasName {
+                    _ = UnsafeMutableBufferPointer(rebasing: bytes[0..<name.count]).initialize(from: name)
+                    end = name.count
+                    bytes[end] = UInt8(ascii: " ")
+                    end += 1
+                }
+                end = Color.writeHex(light, into: bytes, at: end)
+                if let dark {
+                    bytes[end] = UInt8(ascii: "/")
+                    end = Color.writeHex(dark, into: bytes, at: end + 1)
+                }
+                return end
+            }
+        }
     }
 }
 

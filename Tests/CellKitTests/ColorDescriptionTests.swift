@@ -28,6 +28,17 @@ import Testing
         #expect(Color(red: 2, green: -1, blue: .nan).description == "#FF0000")
     }
 
+    @Test func namesOfAnyLengthPrecedeTheDigits() {
+        let light = RGBA(red: 0, green: 0.5, blue: 1), dark = RGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.5)
+        for name in ["", "a", "secondarySystemGroupedBackground", "grün", "名前の長い色の名前"] {
+            let c = Color(name: name, light: light, dark: dark)
+            #expect(c.description == name + " #0080FF/#33333380", "\(name)")
+        }
+        var staticNamed = Color(red: 1, green: 1, blue: 1)
+        staticNamed.name = "white"
+        #expect(staticNamed.description == "white #FFFFFF")
+    }
+
     @Test func namedDynamicColoursShowNameLightAndDark() {
         let c = Color(name: "accent", light: RGBA(red: 0, green: 0.5, blue: 1), dark: RGBA(red: 1, green: 1, blue: 1, alpha: 0.25))
         #expect(c.description == "accent #0080FF/#FFFFFF40")
