@@ -71,7 +71,9 @@ public final class Engine {
     /// current), reused while the layout and the scroll offset stay the same: an event that
     /// restyles a row without resizing it does not walk the layout again. `isAttached`: the
     /// attached views are exactly these rows' (a pass attached them after finding them).
-    private var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool)?
+    /// `isDrawn`: an event's draw walk went over these rows, so each one's layer shows its
+    /// recording at its frame, and only rows an update pass touched since can need drawing.
+    private var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
     /// Off: every pass walks the layout for its visible rows (tests compare both ways).
     var reusesVisibleRows = true
     /// Rows that own a view now (the visible ones after a pass).
@@ -435,8 +437,12 @@ public final class Engine {
         // Draw what was updated, move what moved; the renderer turns both into damage.
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
         let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
-        for r in try visibleRows() {
+        let visible = try visibleRows()
+        // Drawn before at the same frames and clips: a row no pass updated is as it was.
+        let onlyUpdatedRowsChanged = reusesVisibleRows && visibleCache?.isDrawn == true
+        for r in visible {
             let updateIndex = updatedRows.firstIndex { $0 === r }
+            if onlyUpdatedRowsChanged && updateIndex == nil { continue }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
             let lastFrame = r.layerFrame
             let clipChanged = r.drawing.isEmpty || r.needsRedraw
@@ -480,6 +486,7 @@ public final class Engine {
             }
             changed.append((r, old, lastFrame ?? viewportFrame, drawingChanged))
         }
+        visibleCache?.isDrawn = true
         timings.draw += clock.lap()
 
         var frames: [FrameTrace] = []
@@ -637,7 +644,7 @@ public final class Engine {
             row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
             visible.append(row)
         }
-        visibleCache = (visible, contentOffset, false)
+        visibleCache = (visible, contentOffset, false, false)
         return visible
     }
 
