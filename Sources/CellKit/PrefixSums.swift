@@ -13,6 +13,9 @@ struct PrefixSums: Sendable {
     private var storedValues: SparsePages<Double>
     /// Node i (1-based) holds the sum of values (i − lowbit(i), i].
     private var tree: SparsePages<Double>
+    /// `sum(ofFirst: count)`, kept: the engine reads it twice per event (its content height)
+    /// and it changes only with a value. Summed the same way, so it is the same to the last bit.
+    private(set) var total: Double = 0
 
     /// `count` values, all `estimate`, none stored.
     init(count: Int, estimate: Double) {
@@ -20,6 +23,7 @@ struct PrefixSums: Sendable {
         self.estimate = estimate
         storedValues = SparsePages(count: self.count)
         tree = SparsePages(count: self.count + 1)
+        total = sum(ofFirst: self.count)
     }
 
     /// The given values, all stored (dense).
@@ -34,6 +38,7 @@ struct PrefixSums: Sendable {
                 if parent <= count { tree.set(node(parent) + node(i), at: parent) { _ in 0 } }
             }
         }
+        total = sum(ofFirst: count)
     }
 
     @inline(__always)
@@ -54,8 +59,6 @@ struct PrefixSums: Sendable {
         return total
     }
 
-    var total: Double { sum(ofFirst: count) }
-
     mutating func set(_ value: Double, at index: Int) {
         let delta = value - self[index]
         guard delta != 0 else { return }
@@ -65,6 +68,7 @@ struct PrefixSums: Sendable {
             tree.set(node(i) + delta, at: i) { [estimate] j in Double(j & -j) * estimate }
             i += i & -i
         }
+        total = sum(ofFirst: count)
     }
 
     /// The index whose span [sum(ofFirst: i), sum(ofFirst: i + 1)) contains `y` (values must be

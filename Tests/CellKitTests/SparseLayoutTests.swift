@@ -32,6 +32,8 @@ import Testing
                 #expect(sums.sum(ofFirst: n) == plainSum(values, n))
                 #expect(sums.sum(ofFirst: n) == dense.sum(ofFirst: n))
                 #expect(sums[i] == v)
+                // The kept total follows every set.
+                #expect(sums.total == sums.sum(ofFirst: count) && dense.total == dense.sum(ofFirst: count))
                 let y = Double(random.next(Int(plainSum(values, count)) + 10))
                 let found = sums.index(containing: y)
                 #expect(found == dense.index(containing: y))
