@@ -135,19 +135,15 @@ public enum Supervisor {
                         failedEvent: failed?.number, message: message)
     }
 
-    /// Renames frames whose encoding finished (they decode as PNG), removes partial ones, and
-    /// returns the names of the frames that were never written.
+    /// Removes what frames still being encoded left (hidden partial files) and returns the names
+    /// of the frames that were never written: a frame appears under its name only once complete.
     static func recoverFrames(in dir: String, names: [String]) -> [String] {
         var lost: [String] = []
+        let entries = directoryEntries(dir) ?? []
         for name in names {
-            let final = dir + "/" + name
-            let temporary = CompositorRenderer.temporaryName(for: final)
-            if access(temporary, F_OK) == 0, (try? RasterImage.decodePNG(path: temporary)) != nil {
-                rename(temporary, final)
-                continue
-            }
-            unlink(temporary)
-            if access(final, F_OK) != 0 { lost.append(name) }
+            let partial = PNGFrameWriter.partialPrefix(for: name)
+            for entry in entries where entry.hasPrefix(partial) { unlink(dir + "/" + entry) }
+            if access(dir + "/" + name, F_OK) != 0 { lost.append(name) }
         }
         return lost
     }

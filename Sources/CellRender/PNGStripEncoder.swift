@@ -146,10 +146,10 @@ final class PNGStripEncoder {
         }
     }
 
-    /// Writes the frame as last updated to `path`, through a temporary file renamed over `path`
-    /// only once complete.
+    /// Writes the frame as last updated to `path`, through a hidden temporary file next to it
+    /// (`PNGFrameWriter.partialName(for:)`) renamed over `path` only once complete.
     func writeFile(to path: String) throws(PNGError) {
-        let temporary = path + ".partial-\(getpid())"
+        let temporary = PNGFrameWriter.partialName(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw PNGError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
