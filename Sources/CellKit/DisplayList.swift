@@ -88,14 +88,30 @@ public enum DisplayCommand: Hashable, Sendable {
         while offset + 8 <= size, x.load(fromByteOffset: offset, as: UInt64.self) == y.load(fromByteOffset: offset, as: UInt64.self) {
             offset += 8
         }
-        if offset + 8 <= size { return a.pointee == b.pointee }
+        if offset + 8 <= size { return equalByValue(a, b) }
         while offset < size {
             if x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) {
-                return a.pointee == b.pointee
+                return equalByValue(a, b)
             }
             offset += 1
         }
         return true
+    }
+
+    /// `==` for commands whose bytes differ. The fills a restyle changes (a highlighted
+    /// background) are compared field by field where they are stored; the derived `==` copies
+    /// both whole commands first.
+    private static func equalByValue(_ a: UnsafePointer<DisplayCommand>, _ b: UnsafePointer<DisplayCommand>) -> Bool {
+        switch a.pointee {
+        case .roundedRect(let r, let radius, let color):
+            guard case .roundedRect(let r2, let radius2, let color2) = b.pointee else { return false }
+            return r == r2 && radius == radius2 && color == color2
+        case .fill(let r, let color):
+            guard case .fill(let r2, let color2) = b.pointee else { return false }
+            return r == r2 && color == color2
+        default:
+            return a.pointee == b.pointee
+        }
     }
 
     /// The command moved by (dx, dy): how a parent view embeds a child's recording.

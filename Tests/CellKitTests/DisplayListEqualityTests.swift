@@ -49,4 +49,35 @@ import Testing
         let list = DisplayList(base)
         #expect(list == list)
     }
+
+    /// A colour whose name is made at run time (no shared storage between two calls).
+    static func named(_ suffix: String, dark: Double = 0.9) -> Color {
+        Color(name: String(repeating: "c", count: 20) + suffix, light: RGBA(red: 0.1, green: 0.2, blue: 0.3),
+              dark: RGBA(red: dark, green: dark, blue: dark))
+    }
+
+    /// Fills and rounded rects whose bytes differ are compared field by field: equal values in
+    /// other storage (or −0 for +0) are equal, another case, rect, radius, name or variant is not.
+    @Test func fillsWithDifferentBytesCompareByValue() {
+        let r = Rect(x: 1, y: 2, width: 30, height: 11.5), moved = Rect(x: 1, y: 2.5, width: 30, height: 11.5)
+        let pairs: [(DisplayCommand, DisplayCommand)] = [
+            (.roundedRect(r, cornerRadius: 0.0, color: Self.named("x")), .roundedRect(r, cornerRadius: -0.0, color: Self.named("x"))),
+            (.roundedRect(r, cornerRadius: 4, color: Self.named("x")), .roundedRect(r, cornerRadius: 4, color: Self.named("y"))),
+            (.roundedRect(r, cornerRadius: 4, color: Self.named("x")), .roundedRect(r, cornerRadius: 5, color: Self.named("x"))),
+            (.roundedRect(r, cornerRadius: 4, color: Self.named("x")), .roundedRect(moved, cornerRadius: 4, color: Self.named("x"))),
+            (.roundedRect(r, cornerRadius: 4, color: Self.named("x")), .roundedRect(r, cornerRadius: 4, color: Self.named("x", dark: 0.8))),
+            (.fill(r, Self.named("x")), .fill(r, Self.named("x"))),
+            (.fill(r, Self.named("x")), .fill(moved, Self.named("x"))),
+            (.fill(r, Self.named("x")), .fill(r, Self.named("x", dark: 0.8))),
+            (.fill(r, Self.named("x")), .roundedRect(r, cornerRadius: 0, color: Self.named("x"))),
+            (.roundedRect(r, cornerRadius: 0, color: Self.named("x")), .fill(r, Self.named("x"))),
+            (.fill(r, Self.named("x")), .popClip),
+        ]
+        for (a, b) in pairs {
+            let (x, y) = (DisplayList([a]), DisplayList([b]))
+            #expect((x == y) == (a == b), "\(a) vs \(b)")
+            #expect((y == x) == (b == a))
+        }
+        #expect(pairs.filter { DisplayList([$0.0]) == DisplayList([$0.1]) }.count == 2, "the −0 radius and the separate storage")
+    }
 }
