@@ -2,11 +2,11 @@
 import PackageDescription
 
 /// The event and frame path's modules (the model, the engine, the compositor, the plugin bridge,
-/// and the SDK whose boxes every call into a Swift plugin goes through) run every update pass and frame through
-/// class properties: release builds check their exclusive access statically only. Dynamic checks
-/// (`swift_beginAccess` on each class property read or write) were 14 % of an event's
-/// instructions, and 2.7 % of a composited single-cell frame's in the compositor; debug builds,
-/// and so every test run, keep them.
+/// and the SDK whose boxes every call into a Swift plugin goes through) run every update pass
+/// and frame through class properties: release builds check their exclusive access statically
+/// only. Dynamic checks (`swift_beginAccess` on each class property read or write) were 14 % of
+/// an event's instructions, and 2.7 % of a composited single-cell frame's in the compositor;
+/// debug builds, and so every test run, keep them.
 let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.

@@ -104,19 +104,11 @@ public final class CompositorRenderer: FrameRenderer {
         return failure
     }
 
-    /// Writes a grid of the frames' thumbnails as one PNG.
+    /// Writes a grid of the frames' thumbnails as one PNG (`writePNG` puts it in place only once
+    /// complete).
     public func writeContactSheet(to path: String) throws(SinkError) {
         guard !thumbnails.isEmpty else { return }
-        let sheet = ContactSheet.compose(thumbnails)
-        let temporary = CompositorRenderer.temporaryName(for: path)
-        do { try sheet.writePNG(path: temporary) } catch { throw SinkError(error.description) }
-        guard rename(temporary, path) == 0 else { throw SinkError("cannot move \(temporary) to \(path)") }
-    }
-
-    /// Where a frame is encoded before it is complete: hidden, next to its final name.
-    public static func temporaryName(for path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." + path + ".tmp" }
-        return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".tmp"
+        do { try ContactSheet.compose(thumbnails).writePNG(path: path) } catch { throw SinkError(error.description) }
     }
 }
 
