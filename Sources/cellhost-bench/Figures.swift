@@ -214,25 +214,33 @@ struct Figures {
     /// Highlight on/off through update, self-sizing, layout and drawing, damage without pixels.
     /// The figure is the engine's update + layout work, so it runs without property-change
     /// recording (what a run whose sinks show no per-property changes needs); the rate with
-    /// recording (what `cellhost run` does for its traces) is reported beside it. The engine runs
+    /// recording (what `cellhost run` does for its traces) is reported beside it. The four loops
+    /// (two cells, with and without recording) run in turn, one batch each per round, so the
+    /// machine's speed, which drifts within seconds, is the same for all of them. The engine runs
     /// on one thread, so its rate per second of that thread's CPU time is reported too: on a
     /// shared machine it is the steadier number (on an idle one the two agree).
     func eventsPerSecond() throws -> FigureLine {
-        func rate(_ cell: String, recordsPropertyChanges: Bool) throws -> (wall: Double, cpu: Double) {
-            let (engine, events) = try Self.highlightLoop(cell, list: list, recordsPropertyChanges: recordsPropertyChanges)
-            let perBatch = n(200, 5000)
-            var cpuSeconds: [Double] = []
-            let samples = try Samples.measure(warmUp: 1, count: n(3, 21)) {
-                let start = Self.threadCPUSeconds()
-                for i in 0..<perBatch { _ = try engine.run(events[i & 1]) }
-                cpuSeconds.append(Self.threadCPUSeconds() - start)
-            }
-            return (Double(perBatch) / samples.p50, Double(perBatch) / Samples(Array(cpuSeconds.dropFirst())).p50)
+        let loops = try [(BenchList.builtinCell, false), (BenchList.pluginCell, false),
+                         (BenchList.builtinCell, true), (BenchList.pluginCell, true)].map { cell, recording in
+            try Self.highlightLoop(cell, list: list, recordsPropertyChanges: recording)
         }
-        let builtin = try rate(BenchList.builtinCell, recordsPropertyChanges: false)
-        let plugin = try rate(BenchList.pluginCell, recordsPropertyChanges: false)
-        let builtinRecording = try rate(BenchList.builtinCell, recordsPropertyChanges: true)
-        let pluginRecording = try rate(BenchList.pluginCell, recordsPropertyChanges: true)
+        let perBatch = n(200, 5000), rounds = n(3, 21)
+        var wall = [[Double]](repeating: [], count: loops.count), cpu = wall
+        let clock = ContinuousClock()
+        for round in 0...rounds {
+            for (k, (engine, events)) in loops.enumerated() {
+                let (start, cpuStart) = (clock.now, Self.threadCPUSeconds())
+                for i in 0..<perBatch { _ = try engine.run(events[i & 1]) }
+                if round > 0 {  // round 0 warms up
+                    wall[k].append((clock.now - start).seconds)
+                    cpu[k].append(Self.threadCPUSeconds() - cpuStart)
+                }
+            }
+        }
+        func rate(_ k: Int) -> (wall: Double, cpu: Double) {
+            (Double(perBatch) / Samples(wall[k]).p50, Double(perBatch) / Samples(cpu[k]).p50)
+        }
+        let (builtin, plugin, builtinRecording, pluginRecording) = (rate(0), rate(1), rate(2), rate(3))
         return FigureLine(name: "events per second, update + layout only (no raster)",
                           measured: "built-in \(Format.count(builtin.wall))/s, plugin \(Format.count(plugin.wall))/s "
                               + "(per CPU second: built-in \(Format.count(builtin.cpu))/s, plugin \(Format.count(plugin.cpu))/s; "
