@@ -54,6 +54,10 @@ extension ContentConfiguration {
     }
 }
 
+extension ContentConfiguration where Self: PropertyInspectable {
+    public var listsPropertiesByValue: Bool { true }
+}
+
 /// Why a property set or an action on a configuration was refused; the sentence names both.
 public enum ConfigurationPropertyError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownProperty(String, typeIdentifier: String)
@@ -71,10 +75,6 @@ public enum ConfigurationPropertyError: Error, Hashable, Sendable, CustomStringC
         case .actionFailed(let name, let reason): "action '\(name)' failed: \(reason)"
         }
     }
-}
-
-extension ContentConfiguration where Self: PropertyInspectable {
-    public var listsPropertiesByValue: Bool { true }
 }
 
 extension ContentConfiguration where Self: Equatable {

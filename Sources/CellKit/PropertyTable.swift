@@ -47,12 +47,7 @@ public struct PropertyDescriptor<Root>: Sendable {
     }
 
     func read(_ root: Root) -> InspectableProperty {
-        withUnsafePointer(to: root) { read(at: UnsafeRawPointer($0)) }
-    }
-
-    /// The property of the `Root` at `root`.
-    func read(at root: UnsafeRawPointer) -> InspectableProperty {
-        let (value, isCustomized) = readStored(root)
+        let (value, isCustomized) = withUnsafePointer(to: root) { readStored(UnsafeRawPointer($0)) }
         return InspectableProperty(name: name, value: value, isCustomized: isCustomized)
     }
 
