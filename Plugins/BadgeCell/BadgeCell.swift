@@ -85,12 +85,16 @@ struct BadgeCell: PluginCell {
 
 final class BadgeCellView: PluginCellView {
     private let titleView = HostListView(style: "cell")
+    /// Private storage: every access to it is in this file, so the compiler drops the run-time
+    /// exclusivity checks that each read of a class's internal stored property would make.
+    private var shown: BadgeCell
     var configuration: BadgeCell {
-        didSet { applyTitle() }
+        get { shown }
+        set { shown = newValue; applyTitle() }
     }
 
     init(configuration: BadgeCell) {
-        self.configuration = configuration
+        shown = configuration
         applyTitle()
     }
 
