@@ -20,6 +20,8 @@ public final class CompositorRenderer: FrameRenderer {
     private var thumbnail: RasterImage?
     /// Framebuffer rectangles repainted since the last frame queued for writing.
     private var unwrittenDamage: [PixelRect] = []
+    /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
+    private var lastDamage: [Rect] = []
     /// Thumbnails are this fraction of a frame's size.
     let thumbnailDivisor: Int
     /// Whether frames are kept as thumbnails for `writeContactSheet` (downscaling every frame
@@ -48,8 +50,10 @@ public final class CompositorRenderer: FrameRenderer {
     public func renderFrame() -> RenderedFrame {
         let report = compositor.renderFrame()
         if writer != nil { unwrittenDamage += report.damage }
-        return RenderedFrame(damage: report.damage.map { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)) },
-                             damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
+        var damage = lastDamage.takeForRefill()
+        for r in report.damage { damage.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
+        lastDamage = damage
+        return RenderedFrame(damage: damage, damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
                              compositeMicros: report.compositeDuration.micros, problems: report.problems)
     }
 

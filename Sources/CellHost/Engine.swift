@@ -93,6 +93,10 @@ public final class Engine {
     /// allocate them afresh.
     private var updatedRowsStorage: [EngineRow] = []
     private var redrawnRowsStorage: [RedrawnRow] = []
+    /// The last trace record's lists, shared with it: once whoever got the record dropped it, the
+    /// next event refills this storage (`takeForRefill`) instead of allocating its own.
+    private var lastUpdates: [CellUpdateTrace] = []
+    private var lastFrames: [FrameTrace] = []
 
     /// A row drawn in this pass, with its old recording (kept only where intermediate frames read
     /// it), its old frame, and whether its recording changed (nil where it was not compared: a row
@@ -370,7 +374,7 @@ public final class Engine {
         let eventStart = Engine.now()
         var clock = PhaseClock(last: eventStart)
         var timings = PhaseTimings()
-        var updates: [CellUpdateTrace] = []
+        var updates = lastUpdates.takeForRefill()
         var updatedRows = updatedRowsStorage
         var changed = redrawnRowsStorage
         (updatedRowsStorage, redrawnRowsStorage) = ([], [])
@@ -489,7 +493,7 @@ public final class Engine {
         visibleCache?.isDrawn = true
         timings.draw += clock.lap()
 
-        var frames: [FrameTrace] = []
+        var frames = lastFrames.takeForRefill()
         var problems: [LayerProblem] = []
         // Animated events show the way from the old to the new look in intermediate frames.
         if let animation = event.animation, !changed.isEmpty {
@@ -535,6 +539,7 @@ public final class Engine {
             let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
             return told.insert(text).inserted ? text : nil
         }
+        (lastUpdates, lastFrames) = (updates, frames)
         return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
                           start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings,
                           problems: eventProblems)

@@ -75,6 +75,8 @@ public final class DamageTracker: FrameRenderer {
 
     private var layers: [Int: Layer] = [:]
     private var pending: [Rect] = []
+    /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
+    private var lastDamage: [Rect] = []
     private let viewport: Rect
     private let scale: Double
 
@@ -130,17 +132,19 @@ public final class DamageTracker: FrameRenderer {
             let r = pending[i]
             pending[i] = Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale).integral()
         }
-        let rects = DamageTracker.merge(pending)
+        var rects = lastDamage.takeForRefill()
+        DamageTracker.merge(pending, into: &rects)
         pending.removeAllKeepingStorage()
+        lastDamage = rects
         return RenderedFrame(damage: rects, damagedPixels: rects.reduce(0) { $0 + Int($1.width * $1.height) })
     }
 
     public func writeFrame(to path: String) -> Double { 0 }
     public func finish() -> String? { nil }
 
-    /// Merges overlapping rects into their union until none overlap (damage lists stay short).
-    static func merge(_ rects: [Rect]) -> [Rect] {
-        var out: [Rect] = []
+    /// Merges overlapping rects into their union until none overlap (damage lists stay short),
+    /// appending to the empty `out`.
+    static func merge(_ rects: [Rect], into out: inout [Rect]) {
         for r in rects where !r.isEmpty {
             var current = r
             var merged = true
@@ -153,6 +157,5 @@ public final class DamageTracker: FrameRenderer {
             }
             out.append(current)
         }
-        return out
     }
 }

@@ -6,3 +6,17 @@ extension Array {
         while popLast() != nil {}
     }
 }
+
+extension Array {
+    /// Takes this array's storage, emptied, for a list that is filled, handed out and dropped by
+    /// its receiver before the next call (an event's trace record): once the receiver let go of
+    /// the last one, the same storage is refilled with no allocation. While the receiver still
+    /// holds it, storage of the same capacity is made instead. Leaves `self` empty; store the
+    /// filled list back into it when handing it out.
+    @inlinable public mutating func takeForRefill() -> [Element] {
+        var taken: [Element] = []
+        swap(&self, &taken)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+}

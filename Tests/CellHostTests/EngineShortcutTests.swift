@@ -45,6 +45,19 @@ import Testing
         return e
     }
 
+    /// The engine refills the lists of its last trace record once that record is dropped: records
+    /// kept while it goes on read the same as records read at once and dropped.
+    @Test func keptRecordsAreNotOverwrittenByLaterEvents() throws {
+        let kept = try run().map { "\($0)" }
+        let (scene, events) = try EventStreamParser.parse(Self.stream, source: "shortcuts.jsonl")
+        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
+                                options: Engine.Options(textMeasurer: FixedAdvanceTextMeasurer()))
+        var readAtOnce = ["\(Self.withoutTimes(try engine.start()))"]
+        for e in events { readAtOnce.append("\(Self.withoutTimes(try engine.run(e)))") }
+        #expect(kept == readAtOnce)
+        #expect(kept.count == events.count + 1)
+    }
+
     @Test func withoutRecordingOnlyPropertyChangesAndRepaintWordsAreMissing() throws {
         let full = try run()
         let light = try run { $0.recordsPropertyChanges = false }

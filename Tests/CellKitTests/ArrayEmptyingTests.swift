@@ -14,4 +14,25 @@ import CellKit
         list.append("again")
         #expect(list == ["again"])
     }
+
+    /// A list handed out and dropped is refilled in the same storage; one still held is left as
+    /// it was, and the refill gets storage of its own.
+    @Test func refillingReusesOnlyStorageNobodyHolds() {
+        var kept: [String] = []
+        func fill(_ words: [String]) -> [String] {
+            var list = kept.takeForRefill()
+            list += words
+            kept = list
+            return list
+        }
+        // Storage that held twenty elements, refilled with one, still has room for twenty.
+        _ = fill((0..<20).map { "element \($0) with heap storage" })
+        let refilledAfterDrop = fill(["c"])
+        #expect(refilledAfterDrop == ["c"])
+        #expect(refilledAfterDrop.capacity >= 20)
+        let held = fill(["d", "e"])
+        let refilled = fill(["f"])
+        #expect(held == ["d", "e"])
+        #expect(refilled == ["f"])
+    }
 }
