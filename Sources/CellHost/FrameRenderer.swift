@@ -73,7 +73,7 @@ public final class DamageTracker: FrameRenderer {
         }
     }
 
-    private var layers: [Int: Layer] = [:]
+    private var layers = LayerSlots<Layer>()
     private var pending: [Rect] = []
     /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
     private var lastDamage: [Rect] = []

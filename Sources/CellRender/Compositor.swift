@@ -31,7 +31,7 @@ public final class Compositor {
 
     private let framebuffer: PixelBuffer
     private let rasterizer: Rasterizer
-    private var layers: [Int: Layer] = [:]
+    private var layers = LayerSlots<Layer>()
     /// Bottom to top: the order layers were first set in (walked every frame without hashing ids).
     private var order: [Layer] = []
     private var pendingDamage: [PixelRect] = []
