@@ -64,7 +64,12 @@ public final class Engine {
     private let options: Options
     private let renderer: any FrameRenderer
     private var sections: [Section] = []
-    private var rowsByName: [String: EngineRow] = [:]
+    private var rowsByName: [String: EngineRow] = [:] {
+        didSet { lastTargetFound = nil }
+    }
+    /// The row the last event's target named: events in a row mostly target the same cell
+    /// (highlighted, then not, then selected), and hashing its name is a fiftieth of an event.
+    private var lastTargetFound: (target: CellTarget, row: EngineRow)?
     /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
     private var listLayout: ListLayout
     /// The rows in the viewport as `visibleRows()` last found them (frames, clips and views
@@ -271,7 +276,11 @@ public final class Engine {
     public func finish() -> String? { renderer.finish() }
 
     private func row(for target: CellTarget) throws(EngineError) -> EngineRow {
-        if let r = rowsByName[target.description] { return r }
+        if let last = lastTargetFound, last.target == target { return last.row }
+        if let r = rowsByName[target.description] {
+            lastTargetFound = (target, r)
+            return r
+        }
         if case .cell(let id) = target {
             // An item whose row was not needed yet: found by its description, made now.
             for si in sections.indices {

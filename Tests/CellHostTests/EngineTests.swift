@@ -183,6 +183,24 @@ import Testing
         #expect(deleted.frames.count == 1)
     }
 
+    /// An event targets the row that holds the id now, not the one an earlier event found.
+    @Test func anIdInsertedAgainAfterItsDeletionTargetsTheNewRow() throws {
+        let (engine, events) = try engine("""
+            {"insert": {"id": "kiwi2", "section": "fruits", "index": 0, "set": {"text": "Kiwi 2"}}}
+            {"cell": "kiwi2", "highlighted": true}
+            {"delete": "kiwi2"}
+            {"insert": {"id": "kiwi2", "section": "fruits", "index": 1, "set": {"text": "Kiwi again"}}}
+            {"cell": "kiwi2", "selected": true}
+            """)
+        _ = try engine.start()
+        for e in events.prefix(4) { _ = try engine.run(e) }
+        let selected = try engine.run(events[4])
+        let update = try #require(selected.updates.first { $0.cell == "kiwi2" })
+        #expect(update.stateBefore.isEmpty, "the new row was never highlighted")
+        #expect(update.stateAfter == ["selected"])
+        #expect(update.frame.minY > 0, "the new row sits second in its section")
+    }
+
     @Test func aRowThatStopsEndingItsSectionIsRepaintedWithItsSeparator() throws {
         let (engine, events) = try engine("""
             {"insert": {"id": "quince", "section": "fruits", "index": 3, "set": {"text": "Quince"}}}
