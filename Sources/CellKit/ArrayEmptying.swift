@@ -11,12 +11,13 @@ extension Array {
     /// Takes this array's storage, emptied, for a list that is filled, handed out and dropped by
     /// its receiver before the next call (an event's trace record): once the receiver let go of
     /// the last one, the same storage is refilled with no allocation. While the receiver still
-    /// holds it, storage of the same capacity is made instead. Leaves `self` empty; store the
-    /// filled list back into it when handing it out.
+    /// holds it, its elements are copied to storage of this list's own first (as any change to a
+    /// shared array does). Leaves `self` empty; store the filled list back into it when handing
+    /// it out.
     @inlinable public mutating func takeForRefill() -> [Element] {
         var taken: [Element] = []
         swap(&self, &taken)
-        taken.removeAll(keepingCapacity: true)
+        taken.removeAllKeepingStorage()
         return taken
     }
 }
