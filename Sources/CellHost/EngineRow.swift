@@ -142,20 +142,9 @@ final class EngineRow {
 
     func applyState(_ change: StateChange) {
         change.apply(to: &flags)
-        let flags = self.flags
         switch view {
-        case .cell(let c):
-            c.mutateInputs { s in
-                let traits = s.traitCollection
-                s = flags
-                s.traitCollection = traits
-            }
-        case .headerFooter(let h):
-            h.mutateInputs { s in
-                let traits = s.traitCollection
-                s = flags.viewState
-                s.traitCollection = traits
-            }
+        case .cell(let c): c.takeFlags(of: flags)
+        case .headerFooter(let h): h.takeFlags(of: flags.viewState)
         case nil: break
         }
     }

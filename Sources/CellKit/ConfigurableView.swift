@@ -252,6 +252,20 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         }
     }
 
+    /// Takes every flag and custom state of `state`, keeping the view's traits (a list's rows
+    /// keep their flags and share the list's traits); a real change requests an update. One copy
+    /// of the state, where `mutateInputs` makes three.
+    @_specialize(exported: true, where State == CellConfigurationState)
+    @_specialize(exported: true, where State == ViewConfigurationState)
+    public func takeFlags(of state: State) {
+        var new = state
+        new.traitCollection = inputs.traitCollection
+        if new != inputs {
+            inputs = new
+            requestUpdate()
+        }
+    }
+
     /// Requests an update pass. Requests coalesce: many before a pass make one pass.
     public func setNeedsUpdateConfiguration() { requestUpdate() }
 

@@ -63,4 +63,22 @@ import Testing
         cell.contentConfiguration = ListContentConfiguration.cell()
         #expect(cell.contentTypeIdentifier == "com.cellhost.list-content")
     }
+
+    /// Taking a row's flags keeps the view's traits, and requests a pass only when a flag or
+    /// custom state really changed.
+    @Test func takingFlagsKeepsTraitsAndRequestsOnlyRealChanges() throws {
+        let cell = Self.cell(.insetGrouped, customised: false)
+        cell.traitCollection = cell.traitCollection.with(\.userInterfaceStyle, .dark)
+        _ = cell.runPendingUpdate()
+        var flags = CellConfigurationState()
+        flags.isSelected = true
+        flags[ConfigurationStateCustomKey("urgent")] = .bool(true)
+        cell.takeFlags(of: flags)
+        let state = cell.configurationState
+        #expect(state.isSelected && state[ConfigurationStateCustomKey("urgent")] == .bool(true))
+        #expect(state.traitCollection.userInterfaceStyle == .dark, "the flags' default traits are not taken")
+        #expect(cell.runPendingUpdate() != nil)
+        cell.takeFlags(of: flags)
+        #expect(cell.runPendingUpdate() == nil, "the same flags again request nothing")
+    }
 }
