@@ -434,10 +434,11 @@ public final class Engine {
                 timings.layout += layoutMicros
                 trace.micros = updateMicros + layoutMicros
                 trace.size = r.size
+                // Moved, not copied (the record holds strings and arrays).
                 if let i = updatedRows.firstIndex(where: { $0 === r }) {
-                    updates[i] = trace
+                    updates[i] = consume trace
                 } else {
-                    updates.append(trace)
+                    updates.append(consume trace)
                     updatedRows.append(r)
                 }
             }
