@@ -205,8 +205,16 @@ public struct DisplayList: Hashable, Sendable {
             }
             if same { return false }
         }
+        // Commands replaced by ones covering the same areas (a restyle changes colours) leave the
+        // bounds as they were: the same rects grown in the same order.
+        let sameAreas = range.count == other.commands.count && commands.withUnsafeBufferPointer { old in
+            other.commands.withUnsafeBufferPointer { new in
+                new.indices.allSatisfy { old[range.lowerBound + $0].bounds == new[$0].bounds }
+            }
+        }
         willChange()
         commands.replaceSubrange(range, with: other.commands)
+        if sameAreas { return true }
         bounds = commands.withUnsafeBufferPointer { commands in
             var grown = Rect.zero
             for i in commands.indices { grown = grown.union(commands[i].bounds) }

@@ -111,6 +111,16 @@ import Testing
         #expect(shrunk)
         #expect(list == DisplayList([c]))
         #expect(list.bounds == DisplayList([c]).bounds)
+        // Recoloured in place (the same areas), then moved (as many commands, other areas).
+        var recoloured = DisplayList([a, c])
+        let recolouredChanged = recoloured.replaceCommands(
+            in: 0..<1, with: DisplayList([.fill(Rect(x: third, y: 0, width: 10 + third, height: 2 * third), .black)]))
+        #expect(recolouredChanged)
+        #expect(recoloured.bounds == DisplayList([a, c]).bounds)
+        let moved = recoloured.replaceCommands(in: 0..<1, with: DisplayList([b]))
+        #expect(moved)
+        #expect(recoloured.bounds == DisplayList([b, c]).bounds)
+        #expect(recoloured.bounds != DisplayList([a, c]).bounds)
     }
 }
 
