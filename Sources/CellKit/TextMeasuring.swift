@@ -51,7 +51,9 @@ public struct TextMetrics: Hashable, Sendable {
     }
 }
 
-public protocol TextMeasuring: Sendable {
+/// Class-bound: every layout context holds one, and a copy of a class-bound existential is a
+/// retain, where an open one goes through its type's value witnesses.
+public protocol TextMeasuring: AnyObject, Sendable {
     /// Lays `request` out in lines no wider than `width` (nil = one unconstrained line per
     /// paragraph) and returns its size. Must be deterministic: equal inputs, equal results.
     func measure(_ request: TextLayoutRequest, width: Double?) -> TextMetrics
@@ -59,9 +61,9 @@ public protocol TextMeasuring: Sendable {
 
 /// Every character advances `advanceFactor × pointSize`; lines are `lineHeightFactor × pointSize`.
 /// Word wrapping breaks at spaces. For tests only: the product measures with real fonts.
-public struct FixedAdvanceTextMeasurer: TextMeasuring {
-    public var advanceFactor: Double
-    public var lineHeightFactor: Double
+public final class FixedAdvanceTextMeasurer: TextMeasuring {
+    public let advanceFactor: Double
+    public let lineHeightFactor: Double
 
     public init(advanceFactor: Double = 0.5, lineHeightFactor: Double = 1.2) {
         self.advanceFactor = advanceFactor
