@@ -317,7 +317,9 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                content.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
             } else {
-                storedContent = content.updated(for: state)
+                // A cell's state is passed as itself, not boxed in an existential.
+                storedContent = State.self == CellConfigurationState.self
+                    ? content.updated(forCellState: cellState) : content.updated(for: state)
                 contentRestyle = (cellState, contentVersion)
             }
         }

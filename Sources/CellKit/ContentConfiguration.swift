@@ -14,6 +14,12 @@ public protocol ContentConfiguration: Sendable {
     /// ("locked") keep their values.
     func updated(for state: any ConfigurationState) -> Self
 
+    /// `updated(for: state)` for a cell's state, which the update pass of every cell asks for. A
+    /// cell state does not fit inside an existential, so passing it as `any ConfigurationState`
+    /// allocates a box on every pass; a type that can read the state directly implements this.
+    /// The default calls `updated(for:)`.
+    func updated(forCellState state: CellConfigurationState) -> Self
+
     /// Whether `updated(for: a)` and `updated(for: b)` restyle alike: every state input
     /// `updated(for:)` reads is the same in both, and a restyle applied twice for one state gives
     /// what applying it once does. A cell then keeps a configuration it already restyled for `a`
@@ -45,6 +51,8 @@ public protocol ContentConfiguration: Sendable {
 }
 
 extension ContentConfiguration {
+    public func updated(forCellState state: CellConfigurationState) -> Self { updated(for: state) }
+
     public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool { false }
 
     public var listsPropertiesByValue: Bool { false }

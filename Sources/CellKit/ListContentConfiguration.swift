@@ -79,8 +79,12 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable, Property
     /// made from a text style keep following the content size category while
     /// `adjustsFontForContentSizeCategory` is on (UIKit scales them too).
     public func updated(for state: any ConfigurationState) -> Self {
+        updated(forCellState: state.cellState)
+    }
+
+    public func updated(forCellState state: CellConfigurationState) -> Self {
         var copy = self
-        copy.applyDefaults(for: state.cellState)
+        copy.applyDefaults(for: state)
         return copy
     }
 

@@ -50,6 +50,14 @@ public struct PluginConfiguration: ContentConfiguration, Equatable {
         return new.map { PluginConfiguration(type: type, adopting: $0) } ?? self
     }
 
+    /// The same for a cell's state, read where it is (no existential box).
+    public func updated(forCellState state: CellConfigurationState) -> PluginConfiguration {
+        let type = storage.type
+        let handle = storage.handle
+        let new = withUnsafePointer(to: state) { withABIState(cell: $0) { type.updatedFunction(handle, $0) } }
+        return new.map { PluginConfiguration(type: type, adopting: $0) } ?? self
+    }
+
     /// The cell-level hook (UIKit's `updateConfiguration(using:)`), when the plugin has one:
     /// the configuration to apply instead of `self`, or nil to apply `self` unchanged.
     public func cellUpdateHookResult(for state: any ConfigurationState) -> PluginConfiguration? {

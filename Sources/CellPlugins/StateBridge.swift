@@ -167,7 +167,7 @@ func withABIState<R>(_ state: any ConfigurationState, _ body: (UnsafePointer<cel
     return opened(state)
 }
 
-private func withABIState<R>(cell: UnsafePointer<CellConfigurationState>, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
+func withABIState<R>(cell: UnsafePointer<CellConfigurationState>, _ body: (UnsafePointer<cellhost_state>) -> R) -> R {
     var flags: UInt32 = 0
     func flag(_ on: Bool, _ bit: UInt32) { if on { flags |= bit } }
     flag(cell.pointee.isHighlighted, CELLHOST_STATE_HIGHLIGHTED); flag(cell.pointee.isSelected, CELLHOST_STATE_SELECTED)

@@ -29,6 +29,24 @@ import Testing
         #expect(type.actions.map(\.signature) == ["increment(by: int)", "clear()"])
     }
 
+    /// The pass's unboxed entry restyles exactly as `updated(for:)` does, for cell states of
+    /// every kind: flags, a custom state, other traits.
+    @Test func restylingForACellStateMatchesRestylingForAnyState() throws {
+        let config = try fresh().setting("count", to: .int(3))
+        var urgent = CellConfigurationState(isSelected: true)
+        urgent[ConfigurationStateCustomKey("urgent")] = .bool(true)
+        let states = [CellConfigurationState(), CellConfigurationState(isHighlighted: true), CellConfigurationState(isSelected: true),
+                      CellConfigurationState(isDisabled: true), urgent,
+                      CellConfigurationState(traitCollection: TraitCollection.default.with(\.userInterfaceStyle, .dark))]
+        for state in states {
+            let unboxed = config.updated(forCellState: state)
+            #expect(unboxed == config.updated(for: state), "\(state)")
+            #expect(unboxed.inspectableProperties == config.updated(for: state).inspectableProperties)
+        }
+        let list = ListContentConfiguration.cell()
+        for state in states { #expect(list.updated(forCellState: state) == list.updated(for: state)) }
+    }
+
     @Test func theSwiftPluginCarriesNoCopyOfCellKit() throws {
         let image = try #require(readTextFile(PluginFixtures.sample("BadgeCell")))
         #expect(!image.contains("7CellKit"), "CellKit symbols in the plugin would be a second, incompatible CellKit")
