@@ -20,8 +20,16 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     // MARK: Configurations
 
     private var storedContent: (any ContentConfiguration)? {
-        didSet { contentVersion &+= 1 }
+        get { hasContent ? contentSlot : nil }
+        set {
+            if let newValue { (contentSlot, hasContent) = (newValue, true) } else { (contentSlot, hasContent) = (NoContent(), false) }
+            contentVersion &+= 1
+        }
     }
+    /// Where `storedContent` is kept: a pass reads it in place there. An optional existential
+    /// is copied whole each time it is unwrapped (`if let`, `!`), ~140 instructions a copy.
+    private var contentSlot: any ContentConfiguration = NoContent()
+    private var hasContent = false
     /// Counts the values `storedContent` has held, so a pass can tell the configuration it holds
     /// is the one it restyled last, or the one the content view took last, without comparing.
     private var contentVersion = 0
@@ -57,7 +65,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// after every pass, and asking a large configuration through its existential copies it.
     public var contentTypeIdentifier: String? {
         if let read = contentTypeIdentifierRead, read.version == contentVersion { return read.identifier }
-        let identifier = storedContent?.typeIdentifier
+        let identifier = hasContent ? contentSlot.typeIdentifier : nil
         contentTypeIdentifierRead = (contentVersion, identifier)
         return identifier
     }
@@ -309,17 +317,18 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         if updateConfigurationOverride != nil || configurationUpdateHandler != nil { keepAppliedConfigurations() }
         let contentBefore = recordsConfigurationStages ? storedContent : nil
         let backgroundBefore = recordsConfigurationStages ? storedBackground : nil
-        if automaticallyUpdatesContentConfiguration, let content = storedContent {
+        if automaticallyUpdatesContentConfiguration, hasContent {
             // A configuration already restyled for a state that restyles alike is what
             // `updated(for: state)` would give: kept, with no copy and no comparison later.
             let cellState = state.cellState
             if reusesRestyledContent, let done = contentRestyle, done.version == contentVersion,
-               content.restylesAlike(done.state, cellState) {
+               contentSlot.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
             } else {
                 // A cell's state is passed as itself, not boxed in an existential.
-                storedContent = State.self == CellConfigurationState.self
-                    ? content.updated(forCellState: cellState) : content.updated(for: state)
+                contentSlot = State.self == CellConfigurationState.self
+                    ? contentSlot.updated(forCellState: cellState) : contentSlot.updated(for: state)
+                contentVersion &+= 1
                 contentRestyle = (cellState, contentVersion)
             }
         }
@@ -337,31 +346,30 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let action: ConfigurationUpdate<State>.ViewAction
         // Whether the content view shows something new: only then can its height differ.
         var contentViewChanged = true
-        // What the hooks left, read once: the content view and the record take it from here.
-        let applied = storedContent
+        // What the hooks left: the content view and the record take it from here.
         if let view = contentView {
-            if let config = applied {
-                let answer = view.supports(config)
+            if hasContent {
+                let answer = view.supports(contentSlot)
                 supports = answer
                 if answer {
                     // The view took this very value before (only the cell sets its configuration).
                     if (reusesRestyledContent && contentVersionInView == contentVersion)
-                        || view.configuration.isEqual(to: config) {
+                        || view.configuration.isEqual(to: contentSlot) {
                         contentViewChanged = false
                     } else {
-                        view.configuration = config
+                        view.configuration = contentSlot
                     }
                     action = .reused
                 } else {
-                    contentView = config.makeContentView()
+                    contentView = contentSlot.makeContentView()
                     action = .replaced
                 }
             } else {
                 contentView = nil
                 action = .removed
             }
-        } else if let config = applied {
-            contentView = config.makeContentView()
+        } else if hasContent {
+            contentView = contentSlot.makeContentView()
             action = .created
         } else {
             action = .none
