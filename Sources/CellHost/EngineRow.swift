@@ -310,8 +310,8 @@ final class EngineRow {
         let stateAfter = beforeState == newState ? stateBefore : EngineRow.words(newState)
         lastState = newState
         lastStateWords = stateAfter
-        self.contentBefore = nil
-        self.backgroundBefore = nil
+        // Only recording keeps them (clearing an empty optional still costs a generic destroy).
+        if recordsPropertyChanges { (self.contentBefore, self.backgroundBefore) = (nil, nil) }
         if !setByEvent.isEmpty { setByEvent.removeAll(keepingCapacity: true) }
         if !backgroundSetByEvent.isEmpty { backgroundSetByEvent.removeAll(keepingCapacity: true) }
         let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")
