@@ -145,16 +145,18 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// view still holds exactly what the pass applied.
     private var lastPassApplied: AppliedConfigurations?
 
+    /// Made before `updated(for:)` runs and completed after it, only by a pass that records:
+    /// optional configurations held in locals, even nil ones, cost every pass generic stores and
+    /// destroys.
     private final class RecordedStages {
-        let contentBefore, contentAfterUpdate: (any ContentConfiguration)?
-        let backgroundBefore, backgroundAfterUpdate: BackgroundConfiguration?
+        let contentBefore: (any ContentConfiguration)?
+        let backgroundBefore: BackgroundConfiguration?
+        var contentAfterUpdate: (any ContentConfiguration)?
+        var backgroundAfterUpdate: BackgroundConfiguration?
 
-        init(contentBefore: (any ContentConfiguration)?, contentAfterUpdate: (any ContentConfiguration)?,
-             backgroundBefore: BackgroundConfiguration?, backgroundAfterUpdate: BackgroundConfiguration?) {
+        init(contentBefore: (any ContentConfiguration)?, backgroundBefore: BackgroundConfiguration?) {
             self.contentBefore = contentBefore
-            self.contentAfterUpdate = contentAfterUpdate
             self.backgroundBefore = backgroundBefore
-            self.backgroundAfterUpdate = backgroundAfterUpdate
         }
     }
 
@@ -315,8 +317,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let state = inputs
         // Hooks are code that may read `lastUpdate` while this pass restyles in place.
         if updateConfigurationOverride != nil || configurationUpdateHandler != nil { keepAppliedConfigurations() }
-        let contentBefore = recordsConfigurationStages ? storedContent : nil
-        let backgroundBefore = recordsConfigurationStages ? storedBackground : nil
+        let stages = recordsConfigurationStages ? RecordedStages(contentBefore: storedContent, backgroundBefore: storedBackground) : nil
         if automaticallyUpdatesContentConfiguration, hasContent {
             // A configuration already restyled for a state that restyles alike is what
             // `updated(for: state)` would give: kept, with no copy and no comparison later.
@@ -334,8 +335,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         }
         // `updated(for:)` in place: the stored value is restyled without a copy of the whole value.
         if automaticallyUpdatesBackgroundConfiguration { storedBackground?.applyDefaults(for: state.cellState) }
-        let contentAfterUpdate = recordsConfigurationStages ? storedContent : nil
-        let backgroundAfterUpdate = recordsConfigurationStages ? storedBackground : nil
+        if let stages {
+            stages.contentAfterUpdate = storedContent
+            stages.backgroundAfterUpdate = storedBackground
+        }
 
         isRunningHooks = true
         updateConfigurationOverride?(self, state)
@@ -378,10 +381,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
         lastPassOutcome = .init(supportsAnswer: supports, viewAction: action)
         lastPassRequests = pendingRequests
-        lastPassStages = recordsConfigurationStages
-            ? RecordedStages(contentBefore: contentBefore, contentAfterUpdate: contentAfterUpdate,
-                             backgroundBefore: backgroundBefore, backgroundAfterUpdate: backgroundAfterUpdate)
-            : nil
+        lastPassStages = stages
         lastPassApplied = nil
         contentVersionInView = contentView == nil ? -1 : contentVersion
         stateBeforeLastPass = appliedState.take()
