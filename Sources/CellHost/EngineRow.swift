@@ -33,7 +33,11 @@ final class EngineRow {
     var flags = CellConfigurationState()
     var view: View?
     /// The state traced last, for "what moved" words; nil before the row was first displayed.
-    var lastState: CellConfigurationState?
+    var lastState: CellConfigurationState? { hasTracedState ? tracedState : nil }
+    /// `lastState`, kept as a plain value and a flag: a pass compares it in place, where an
+    /// optional state is copied and assigned through generic witnesses (~140 instructions each).
+    private var tracedState = CellConfigurationState()
+    private var hasTracedState = false
     /// `words(lastState)`, kept: the next pass's trace starts from it.
     private var lastStateWords: [String] = []
     private var pristineValues: [String: PropertyValue]?
@@ -270,31 +274,24 @@ final class EngineRow {
     func runUpdatePass(traits: TraitCollection) -> CellUpdateTrace? {
         var newState = flags
         newState.traitCollection = traits
-        let beforeState = lastState
-        // What moved, in words: the cause of restyles and repaints, which only the recording says.
-        let cause = recordsPropertyChanges ? EngineRow.delta(from: beforeState, to: newState) : ""
         let supports: Bool?
         let action: ConfigurationUpdate<CellConfigurationState>.ViewAction
         let typeIdentifier: String
         // Only the property trace reads the pass's stages: without it the record (every stage)
         // stays uncopied in the view's `lastUpdate`, and no stage is read out of it.
-        let changes: [PropertyChangeTrace]
+        let recorded: (changes: [PropertyChangeTrace], repaint: String?)
         switch view {
         case .cell(let c):
             guard let outcome = c.runPendingUpdate() else { return nil }
             (supports, action) = (outcome.supportsAnswer, outcome.viewAction)
             typeIdentifier = c.contentTypeIdentifier ?? configuration.typeIdentifier
-            changes = recordsPropertyChanges
-                ? c.lastUpdate.map { propertyChanges(of: $0, newState: newState, beforeState: beforeState, cause: cause) } ?? []
-                : []
+            recorded = recordsPropertyChanges ? recordedChanges(of: c.lastUpdate, newState: newState) : ([], nil)
         case .headerFooter(let h):
             guard let outcome = h.runPendingUpdate() else { return nil }
             supports = outcome.supportsAnswer
             action = ConfigurationUpdate<CellConfigurationState>.ViewAction(rawValue: outcome.viewAction.rawValue) ?? .none
             typeIdentifier = h.contentTypeIdentifier ?? configuration.typeIdentifier
-            changes = recordsPropertyChanges
-                ? h.lastUpdate.map { propertyChanges(of: $0, newState: newState, beforeState: beforeState, cause: cause) } ?? []
-                : []
+            recorded = recordsPropertyChanges ? recordedChanges(of: h.lastUpdate, newState: newState) : ([], nil)
         case nil:
             return nil
         }
@@ -307,8 +304,8 @@ final class EngineRow {
         case .removed, .none: outcome = .unchanged
         }
         let stateBefore = lastStateWords
-        let stateAfter = beforeState == newState ? stateBefore : EngineRow.words(newState)
-        lastState = newState
+        let stateAfter = hasTracedState && tracedState == newState ? stateBefore : EngineRow.words(newState)
+        (tracedState, hasTracedState) = (newState, true)
         lastStateWords = stateAfter
         // Only recording keeps them (clearing an empty optional still costs a generic destroy).
         if recordsPropertyChanges { (self.contentBefore, self.backgroundBefore) = (nil, nil) }
@@ -319,9 +316,21 @@ final class EngineRow {
         return CellUpdateTrace(
             cell: name, type: typeIdentifier, cause: causeText,
             stateBefore: stateBefore, stateAfter: stateAfter,
-            changes: changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
-            repaint: recordsPropertyChanges && changes.isEmpty
-                ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
+            changes: recorded.changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
+            repaint: recorded.repaint)
+    }
+
+    /// What a recording pass traces from its record: the property changes with their reasons,
+    /// and, when none changed, why the cell may still look different. Read before the pass's
+    /// state becomes the traced one.
+    private func recordedChanges<S>(of update: ConfigurationUpdate<S>?, newState: CellConfigurationState)
+        -> (changes: [PropertyChangeTrace], repaint: String?)
+    {
+        let beforeState = lastState
+        // What moved, in words: the cause of restyles and repaints.
+        let cause = EngineRow.delta(from: beforeState, to: newState)
+        let changes = update.map { propertyChanges(of: $0, newState: newState, beforeState: beforeState, cause: cause) } ?? []
+        return (changes, changes.isEmpty ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
     }
 
     /// The property changes of a pass's record.

@@ -100,7 +100,9 @@ public enum DisplayCommand: Hashable, Sendable {
 
     /// `==` for commands whose bytes differ. The fills a restyle changes (a highlighted
     /// background) are compared field by field where they are stored; the derived `==` copies
-    /// both whole commands first.
+    /// both whole commands first. So are the markers: a case with a small payload (or none)
+    /// leaves the rest of the command's bytes as they happened to be, so equal markers often
+    /// differ in bytes.
     private static func equalByValue(_ a: UnsafePointer<DisplayCommand>, _ b: UnsafePointer<DisplayCommand>) -> Bool {
         switch a.pointee {
         case .roundedRect(let r, let radius, let color):
@@ -109,6 +111,18 @@ public enum DisplayCommand: Hashable, Sendable {
         case .fill(let r, let color):
             guard case .fill(let r2, let color2) = b.pointee else { return false }
             return r == r2 && color == color2
+        case .pushAlpha(let alpha):
+            guard case .pushAlpha(let alpha2) = b.pointee else { return false }
+            return alpha == alpha2
+        case .pushClip(let r, let radius):
+            guard case .pushClip(let r2, let radius2) = b.pointee else { return false }
+            return r == r2 && radius == radius2
+        case .popAlpha:
+            if case .popAlpha = b.pointee { return true }
+            return false
+        case .popClip:
+            if case .popClip = b.pointee { return true }
+            return false
         default:
             return a.pointee == b.pointee
         }

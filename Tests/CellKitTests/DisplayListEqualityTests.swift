@@ -80,4 +80,27 @@ import Testing
         }
         #expect(pairs.filter { DisplayList([$0.0]) == DisplayList([$0.1]) }.count == 2, "the −0 radius and the separate storage")
     }
+
+    /// Markers whose unused bytes differ (a case with a small payload leaves the rest of the
+    /// command as the memory held it) are compared by value: equal markers are equal, and a
+    /// marker against another case or another alpha or clip is not.
+    @Test func markersWithDifferentSpareBytesCompareByValue() {
+        let r = Rect(x: 1, y: 2, width: 30, height: 11.5)
+        let commands: [DisplayCommand] = [.popAlpha, .popClip, .pushAlpha(0.7), .pushAlpha(1), .pushClip(r, cornerRadius: 4),
+                                          .pushClip(r, cornerRadius: 0), .fill(r, .white)]
+        let size = MemoryLayout<DisplayCommand>.size
+        func placed(_ command: DisplayCommand, over garbage: UInt8) -> UnsafeMutablePointer<DisplayCommand> {
+            let p = UnsafeMutablePointer<DisplayCommand>.allocate(capacity: 1)
+            UnsafeMutableRawPointer(p).initializeMemory(as: UInt8.self, repeating: garbage, count: size)
+            p.initialize(to: command)
+            return p
+        }
+        for a in commands {
+            for b in commands {
+                let (x, y) = (placed(a, over: 0xAA), placed(b, over: 0x55))
+                defer { x.deinitialize(count: 1).deallocate(); y.deinitialize(count: 1).deallocate() }
+                #expect(DisplayCommand.equal(x, y) == (a == b), "\(a) vs \(b)")
+            }
+        }
+    }
 }
