@@ -106,7 +106,14 @@ public final class Engine {
     /// A row drawn in this pass, with its old recording (kept only where intermediate frames read
     /// it), its old frame, and whether its recording changed (nil where it was not compared: a row
     /// that moved or appeared damages its whole frame).
-    private typealias RedrawnRow = (row: EngineRow, old: DisplayList, oldFrame: Rect, drawingChanged: Bool?)
+    /// A struct, not a tuple: a list of tuples with references in them is copied and emptied
+    /// through the runtime's generic tuple witnesses.
+    private struct RedrawnRow {
+        var row: EngineRow
+        var old: DisplayList
+        var oldFrame: Rect
+        var drawingChanged: Bool?
+    }
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -498,7 +505,7 @@ public final class Engine {
                 let visibleDamage = damage.intersection(viewportRect)
                 updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
             }
-            changed.append((r, old, lastFrame ?? viewportFrame, drawingChanged))
+            changed.append(RedrawnRow(row: r, old: old, oldFrame: lastFrame ?? viewportFrame, drawingChanged: drawingChanged))
         }
         visibleCache?.isDrawn = true
         timings.draw += clock.lap()
@@ -511,7 +518,8 @@ public final class Engine {
                 let p = animation.progress(at: Double(step) / Double(animation.frames))
                 _ = clock.lap()
                 setListBackground()
-                for (r, old, oldFrame, _) in changed {
+                for redrawn in changed {
+                    let (r, old, oldFrame) = (redrawn.row, redrawn.old, redrawn.oldFrame)
                     let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
                     let frame = Engine.interpolate(oldFrame, newFrame, p)
                     renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))

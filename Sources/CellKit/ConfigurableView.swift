@@ -35,11 +35,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private var contentVersion = 0
     /// The state the current `storedContent` was restyled for (by a pass or when set), with the
     /// version that restyle produced; a later pass whose state restyles alike keeps it as it is.
-    private var contentRestyle: (state: CellConfigurationState, version: Int)?
+    private var contentRestyle: ContentRestyle?
     /// `contentVersion` when the content view last took or matched `storedContent`.
     private var contentVersionInView = -1
     /// `storedContent`'s type identifier and the `contentVersion` it was read for.
-    private var contentTypeIdentifierRead: (version: Int, identifier: String?)?
+    private var contentTypeIdentifierRead: TypeIdentifierRead?
     /// Off: every pass restyles and compares as if nothing were known (tests compare both ways).
     var reusesRestyledContent = true
     /// Passes that kept the content as restyled before (tests check the shortcut is taken).
@@ -56,7 +56,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         set {
             keepAppliedConfigurations()
             storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
-            contentRestyle = automaticallyUpdatesContentConfiguration ? (inputs.cellState, contentVersion) : nil
+            contentRestyle = automaticallyUpdatesContentConfiguration ? ContentRestyle(state: inputs.cellState, version: contentVersion) : nil
             if !isRunningHooks { requestUpdate() }
         }
     }
@@ -66,7 +66,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var contentTypeIdentifier: String? {
         if let read = contentTypeIdentifierRead, read.version == contentVersion { return read.identifier }
         let identifier = hasContent ? contentSlot.typeIdentifier : nil
-        contentTypeIdentifierRead = (contentVersion, identifier)
+        contentTypeIdentifierRead = TypeIdentifierRead(version: contentVersion, identifier: identifier)
         return identifier
     }
 
@@ -195,15 +195,36 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     }
 
     private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
-    /// What the last `draw` recorded for, where it put the background's commands, and how many
-    /// commands it recorded.
-    private var lastDrawing: (inputs: DrawingInputs, background: Range<Int>, commandCount: Int)?
+    private var lastDrawing: LastDrawing?
     /// The background as `redrawBackground` records it, kept so its storage is allocated once.
     private var backgroundRecording = DisplayList()
 
     /// Everything besides the configurations that a recording depends on: a redraw for equal
     /// inputs, whose content view draws as before, differs from the last recording at most in
     /// the background's commands.
+    // Structs, not tuples: a tuple with a reference in it is copied and destroyed through the
+    // runtime's generic tuple witnesses, and these are read or replaced on every pass.
+
+    /// A content restyle: the state it was for and the `contentVersion` it produced.
+    private struct ContentRestyle {
+        var state: CellConfigurationState
+        var version: Int
+    }
+
+    /// `storedContent`'s type identifier and the `contentVersion` it was read for.
+    private struct TypeIdentifierRead {
+        var version: Int
+        var identifier: String?
+    }
+
+    /// What the last `draw` recorded for, where it put the background's commands, and how many
+    /// commands it recorded.
+    private struct LastDrawing {
+        var inputs: DrawingInputs
+        var background: Range<Int>
+        var commandCount: Int
+    }
+
     private struct DrawingInputs: Equatable {
         var size: Size
         var clipRect: Rect?
@@ -330,7 +351,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                 contentSlot = State.self == CellConfigurationState.self
                     ? contentSlot.updated(forCellState: cellState) : contentSlot.updated(for: state)
                 contentVersion &+= 1
-                contentRestyle = (cellState, contentVersion)
+                contentRestyle = ContentRestyle(state: cellState, version: contentVersion)
             }
         }
         // `updated(for:)` in place: the stored value is restyled without a copy of the whole value.
@@ -436,8 +457,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             list.append(.fill(separator, Color.separator.resolved(with: traits)))
         }
         if clip != nil { list.append(.popClip) }
-        lastDrawing = (drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
-                       backgroundStart..<backgroundEnd, list.commands.count)
+        lastDrawing = LastDrawing(inputs: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
+                                  background: backgroundStart..<backgroundEnd, commandCount: list.commands.count)
     }
 
     /// Brings `list` — this view's last recording, made by `draw` (or by this method) with the same
