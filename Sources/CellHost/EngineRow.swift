@@ -305,7 +305,8 @@ final class EngineRow {
         }
         let stateBefore = lastStateWords
         let stateAfter = hasTracedState && tracedState == newState ? stateBefore : EngineRow.words(newState)
-        (tracedState, hasTracedState) = (newState, true)
+        tracedState = consume newState
+        hasTracedState = true
         lastStateWords = stateAfter
         // Only recording keeps them (clearing an empty optional still costs a generic destroy).
         if recordsPropertyChanges { (self.contentBefore, self.backgroundBefore) = (nil, nil) }

@@ -292,7 +292,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         var new = state
         new.traitCollection = inputs.traitCollection
         if new != inputs {
-            inputs = new
+            inputs = consume new
             requestUpdate()
         }
     }
@@ -406,7 +406,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         lastPassApplied = nil
         contentVersionInView = contentView == nil ? -1 : contentVersion
         stateBeforeLastPass = appliedState.take()
-        appliedState = state
+        appliedState = consume state
         pendingRequests = 0
         needsUpdateConfiguration = false
         if contentViewChanged { invalidateLayout() }
