@@ -22,7 +22,13 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private var storedContent: (any ContentConfiguration)? {
         get { hasContent ? contentSlot : nil }
         set {
-            if let newValue { (contentSlot, hasContent) = (newValue, true) } else { (contentSlot, hasContent) = (NoContent(), false) }
+            if let newValue {
+                contentSlot = newValue
+                hasContent = true
+            } else {
+                contentSlot = NoContent()
+                hasContent = false
+            }
             contentVersion &+= 1
         }
     }
@@ -199,9 +205,6 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The background as `redrawBackground` records it, kept so its storage is allocated once.
     private var backgroundRecording = DisplayList()
 
-    /// Everything besides the configurations that a recording depends on: a redraw for equal
-    /// inputs, whose content view draws as before, differs from the last recording at most in
-    /// the background's commands.
     // Structs, not tuples: a tuple with a reference in it is copied and destroyed through the
     // runtime's generic tuple witnesses, and these are read or replaced on every pass.
 
@@ -225,6 +228,9 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         var commandCount: Int
     }
 
+    /// Everything besides the configurations that a recording depends on: a redraw for equal
+    /// inputs, whose content view draws as before, differs from the last recording at most in
+    /// the background's commands.
     private struct DrawingInputs: Equatable {
         var size: Size
         var clipRect: Rect?
