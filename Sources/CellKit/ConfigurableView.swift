@@ -345,10 +345,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         // Hooks are code that may read `lastUpdate` while this pass restyles in place.
         if updateConfigurationOverride != nil || configurationUpdateHandler != nil { keepAppliedConfigurations() }
         let stages = recordsConfigurationStages ? RecordedStages(contentBefore: storedContent, backgroundBefore: storedBackground) : nil
+        // Made once: both restyles read it (each `cellState` is a copy of the state).
+        let cellState = state.cellState
         if automaticallyUpdatesContentConfiguration, hasContent {
             // A configuration already restyled for a state that restyles alike is what
             // `updated(for: state)` would give: kept, with no copy and no comparison later.
-            let cellState = state.cellState
             if reusesRestyledContent, let done = contentRestyle, done.version == contentVersion,
                contentSlot.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
@@ -361,7 +362,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             }
         }
         // `updated(for:)` in place: the stored value is restyled without a copy of the whole value.
-        if automaticallyUpdatesBackgroundConfiguration { storedBackground?.applyDefaults(for: state.cellState) }
+        if automaticallyUpdatesBackgroundConfiguration { storedBackground?.applyDefaults(for: cellState) }
         if let stages {
             stages.contentAfterUpdate = storedContent
             stages.backgroundAfterUpdate = storedBackground
