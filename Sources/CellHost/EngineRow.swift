@@ -445,19 +445,8 @@ final class EngineRow {
 
     /// The flags that are on, as words for traces.
     static func words(_ s: CellConfigurationState) -> [String] {
-        var w: [String] = []
-        if s.isHighlighted { w.append("highlighted") }
-        if s.isSelected { w.append("selected") }
-        if s.isDisabled { w.append("disabled") }
-        if s.isFocused { w.append("focused") }
-        if s.isPinned { w.append("pinned") }
-        if s.isEditing { w.append("editing") }
-        if s.isExpanded { w.append("expanded") }
-        if s.isSwiped { w.append("swiped") }
-        if s.isReordering { w.append("reordering") }
-        if s.cellDragState != .none { w.append("drag=\(s.cellDragState.rawValue)") }
-        if s.cellDropState != .none { w.append("drop=\(s.cellDropState.rawValue)") }
-        // Sorting, even an empty dictionary, costs more than all the flags above.
+        var w = s.activeFlagNames
+        // Sorting, even an empty dictionary, costs more than all the flags.
         if !s.customStates.isEmpty {
             for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
         }
