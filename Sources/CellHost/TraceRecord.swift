@@ -82,10 +82,14 @@ public struct TraceEvent: Sendable, Equatable {
     public var start: Double
     public var updates: [CellUpdateTrace]
     public var frames: [FrameTrace]
-    public var timings: PhaseTimings
     /// A problem the event ran into that did not stop the run (a property a plugin refused).
     public var problems: [String]
+    public var timings: PhaseTimings
 
+    public var damagedPixels: Int { frames.reduce(0) { $0 + $1.damagedPixels } }
+}
+
+extension TraceEvent {
     public init(number: Int, line: Int, summary: String, note: String? = nil, start: Double = 0,
                 updates: [CellUpdateTrace] = [], frames: [FrameTrace] = [], timings: PhaseTimings = PhaseTimings(),
                 problems: [String] = []) {
@@ -93,21 +97,13 @@ public struct TraceEvent: Sendable, Equatable {
                   updates: updates, frames: frames, timings: timings, problems: problems)
     }
 
+    /// Delegates to the memberwise initialiser (`timings` last), as `CellUpdateTrace`'s does.
     public init(number: Int, line: Int, summaryText: EventSummary, note: String? = nil, start: Double = 0,
                 updates: [CellUpdateTrace] = [], frames: [FrameTrace] = [], timings: PhaseTimings = PhaseTimings(),
                 problems: [String] = []) {
-        self.number = number
-        self.line = line
-        self.summaryText = summaryText
-        self.note = note
-        self.start = start
-        self.updates = updates
-        self.frames = frames
-        self.timings = timings
-        self.problems = problems
+        self.init(number: number, line: line, summaryText: summaryText, note: note, start: start, updates: updates,
+                  frames: frames, problems: problems, timings: timings)
     }
-
-    public var damagedPixels: Int { frames.reduce(0) { $0 + $1.damagedPixels } }
 }
 
 /// Why a property has its value after an update pass (CellKit's reasons, in trace words).
@@ -167,8 +163,8 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// Flags on before and after, as words ("highlighted", "drop=targeted", "isFavorite=true").
     public var stateBefore: [String]
     public var stateAfter: [String]
-    public var changes: [PropertyChangeTrace]
     public var view: ViewOutcome
+    public var changes: [PropertyChangeTrace]
     /// The old view's `supports(new)` answer; nil when there was no old view.
     public var supports: Bool?
     public var size: Size
@@ -181,43 +177,37 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// differently ("colours re-resolved for dark"), or a content view styling itself from the
     /// state; nil when its drawing did not change.
     public var repaint: String?
+}
 
+extension CellUpdateTrace {
+    /// Delegates to the memberwise initialiser (`view` before `changes`, so the two differ): an
+    /// initialiser that assigns field by field builds the record in a stack slot that the
+    /// optimiser copies whole and then destroys, a retain and a release of every string and
+    /// array in it (≈ 380 instructions on each update pass).
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
                 changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
                 damage: Rect?, micros: Double, repaint: String? = nil) {
-        self.cell = cell
-        self.type = type
-        self.cause = cause
-        self.stateBefore = stateBefore
-        self.stateAfter = stateAfter
-        self.changes = changes
-        self.view = view
-        self.supports = supports
-        self.size = size
-        self.frame = frame
-        self.damage = damage
-        self.micros = micros
-        self.repaint = repaint
+        self.init(cell: cell, type: type, cause: cause, stateBefore: stateBefore, stateAfter: stateAfter, view: view,
+                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint)
     }
 }
 
 public struct FrameTrace: Sendable, Equatable {
     /// 1-based frame number across the run.
     public var index: Int
-    /// The PNG written for it, relative to the frames directory; nil when frames are not written.
-    public var file: String?
     /// Damaged rectangles in pixels.
     public var damage: [Rect]
     public var damagedPixels: Int
+    /// The PNG written for it, relative to the frames directory; nil when frames are not written.
+    public var file: String?
     /// Animation progress 0…1 for intermediate frames; nil for a frame that shows the settled state.
     public var progress: Double?
+}
 
+extension FrameTrace {
+    /// Delegates to the memberwise initialiser (`file` after the damage), as `CellUpdateTrace`'s does.
     public init(index: Int, file: String?, damage: [Rect], damagedPixels: Int, progress: Double? = nil) {
-        self.index = index
-        self.file = file
-        self.damage = damage
-        self.damagedPixels = damagedPixels
-        self.progress = progress
+        self.init(index: index, damage: damage, damagedPixels: damagedPixels, file: file, progress: progress)
     }
 }
 
