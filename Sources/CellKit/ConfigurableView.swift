@@ -295,12 +295,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == CellConfigurationState)
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func takeFlags(of state: State) {
-        var new = state
-        new.traitCollection = inputs.traitCollection
-        if new != inputs {
-            inputs = consume new
-            requestUpdate()
-        }
+        if inputs.takeFlags(of: state) { requestUpdate() }
     }
 
     /// Requests an update pass. Requests coalesce: many before a pass make one pass.

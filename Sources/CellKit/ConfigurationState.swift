@@ -66,6 +66,19 @@ extension ConfigurationState {
     }
 }
 
+extension ConfigurationState where Self: Equatable {
+    /// Takes every flag and custom state of `other`, keeping these traits; false when nothing
+    /// changed. Compared and replaced where the state is stored: read out of a class to compare,
+    /// it would be copied (a retain and release of its custom states).
+    mutating func takeFlags(of other: Self) -> Bool {
+        var new = other
+        new.traitCollection = traitCollection
+        guard new != self else { return false }
+        self = consume new
+        return true
+    }
+}
+
 /// The state of a header, footer or any view: UIKit's `UIViewConfigurationState`.
 public struct ViewConfigurationState: ConfigurationState, Hashable {
     public var traitCollection: TraitCollection
