@@ -75,6 +75,7 @@ let package = Package(
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
         .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift", swiftSettings: hotPathSettings),
+        .testTarget(name: "CellHostSDKTests", dependencies: ["CellHostSDK", "CCellHostABI"]),
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 

@@ -8,13 +8,16 @@ class AnyConfigBox {
     /// type, so thunks find the concrete box without a dynamic cast (which looks up the generic
     /// class's metadata on every call).
     let cellType: ObjectIdentifier
+    /// Where the value's properties are, shared by every box of the type.
+    let layout: PropertyLayout
     var customized: Set<String>
     /// Strings handed out by `*` getters, kept until the next read of that property or the end
     /// of the configuration (plugin.h: valid until the next call on the configuration).
     var handedOutStrings: [Int: UnsafeMutablePointer<CChar>] = [:]
 
-    init(cellType: ObjectIdentifier, customized: Set<String>) {
+    init(cellType: ObjectIdentifier, layout: PropertyLayout, customized: Set<String>) {
         self.cellType = cellType
+        self.layout = layout
         self.customized = customized
     }
 
@@ -33,6 +36,43 @@ class AnyConfigBox {
     func updated(for state: PluginState) -> AnyConfigBox { fatalError("abstract") }
     func read(_ index: Int, into slot: UnsafeMutableRawPointer) { fatalError("abstract") }
     func write(_ index: Int, from slot: UnsafeRawPointer) { fatalError("abstract") }
+
+    /// Reads a stored property at `source` (inside this box's value) into a C getter's `slot`.
+    final func readStored(_ property: PropertyLayout.Slot, index: Int, at source: UnsafeRawPointer,
+                          into slot: UnsafeMutableRawPointer) {
+        switch property.kind {
+        case .bytes(let count): slot.copyMemory(from: source, byteCount: count)
+        case .string: handOut(source.assumingMemoryBound(to: String.self).pointee, index: index, into: slot)
+        }
+    }
+
+    /// Writes a C setter's value into the stored property at `target` (inside this box's value).
+    final func writeStored(_ property: PropertyLayout.Slot, at target: UnsafeMutableRawPointer, from slot: UnsafeRawPointer) {
+        switch property.kind {
+        case .bytes(let count): target.copyMemory(from: slot, byteCount: count)
+        case .string:
+            target.assumingMemoryBound(to: String.self).pointee =
+                slot.load(as: UnsafePointer<CChar>?.self).map { String(cString: $0) } ?? ""
+        }
+        customized.insert(property.name)
+    }
+
+    /// Copies a stored property's value between two values of the same type.
+    static func copyStored(_ property: PropertyLayout.Slot, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+        switch property.kind {
+        case .bytes(let count): target.copyMemory(from: source, byteCount: count)
+        case .string: target.assumingMemoryBound(to: String.self).pointee = source.assumingMemoryBound(to: String.self).pointee
+        }
+    }
+
+    /// A copy of `text` as a C string, kept until the next read of property `index` or the end
+    /// of the configuration.
+    final func handOut(_ text: String, index: Int, into slot: UnsafeMutableRawPointer) {
+        if let old = handedOutStrings[index] { free(old) }
+        let copy = strdup(text)!
+        handedOutStrings[index] = copy
+        slot.storeBytes(of: UnsafePointer(copy), as: UnsafePointer<CChar>.self)
+    }
     func perform(_ index: Int, _ arguments: ActionArguments) -> Bool { fatalError("abstract") }
     func makeView() -> AnyViewBox { fatalError("abstract") }
 
@@ -62,14 +102,16 @@ enum ActionArguments {
 final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
     var value: Cell
 
-    init(_ value: consuming Cell, customized: Set<String> = []) {
+    init(_ value: consuming Cell, layout: PropertyLayout, customized: Set<String> = []) {
         self.value = value
-        super.init(cellType: ObjectIdentifier(Cell.self), customized: customized)
+        super.init(cellType: ObjectIdentifier(Cell.self), layout: layout, customized: customized)
     }
 
     /// A new box of this box's own class (`type(of: self)` reads it from the instance; naming
     /// `ConfigBox<Cell>` looks the generic class up).
-    private func sibling(_ value: consuming Cell) -> AnyConfigBox { type(of: self).init(value, customized: customized) }
+    private func sibling(_ value: consuming Cell) -> AnyConfigBox {
+        type(of: self).init(value, layout: layout, customized: customized)
+    }
 
     override func copy() -> AnyConfigBox { sibling(value) }
 
@@ -91,23 +133,32 @@ final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
     override func updated(for state: PluginState) -> AnyConfigBox {
         var new = Self.restyled(&value, for: state)
         if !customized.isEmpty {
-            for property in Cell.properties where customized.contains(property.name) {
-                property.access.copy(from: value, into: &new)
+            for (i, property) in layout.slots.enumerated() where customized.contains(property.name) {
+                guard let offset = property.offset else {
+                    Cell.properties[i].access.copy(from: value, into: &new)
+                    continue
+                }
+                withUnsafePointer(to: &value) { source in
+                    withUnsafeMutablePointer(to: &new) { target in
+                        Self.copyStored(property, from: UnsafeRawPointer(source) + offset, to: UnsafeMutableRawPointer(target) + offset)
+                    }
+                }
             }
         }
         return sibling(consume new)
     }
 
     override func read(_ index: Int, into slot: UnsafeMutableRawPointer) {
+        let property = layout.slots[index]
+        if let offset = property.offset {
+            withUnsafePointer(to: &value) { readStored(property, index: index, at: UnsafeRawPointer($0) + offset, into: slot) }
+            return
+        }
         switch Cell.properties[index].access {
         case .bool(let k): slot.storeBytes(of: value[keyPath: k], as: Bool.self)
         case .int64(let k): slot.storeBytes(of: value[keyPath: k], as: Int64.self)
         case .double(let k): slot.storeBytes(of: value[keyPath: k], as: Double.self)
-        case .string(let k):
-            if let old = handedOutStrings[index] { free(old) }
-            let copy = strdup(value[keyPath: k])!
-            handedOutStrings[index] = copy
-            slot.storeBytes(of: UnsafePointer(copy), as: UnsafePointer<CChar>.self)
+        case .string(let k): handOut(value[keyPath: k], index: index, into: slot)
         case .color(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_color.self)
         case .size(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_size.self)
         case .insets(let k): slot.storeBytes(of: value[keyPath: k], as: cellhost_insets.self)
@@ -116,6 +167,11 @@ final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
     }
 
     override func write(_ index: Int, from slot: UnsafeRawPointer) {
+        let stored = layout.slots[index]
+        if let offset = stored.offset {
+            withUnsafeMutablePointer(to: &value) { writeStored(stored, at: UnsafeMutableRawPointer($0) + offset, from: slot) }
+            return
+        }
         let property = Cell.properties[index]
         switch property.access {
         case .bool(let k): value[keyPath: k] = slot.load(as: Bool.self)

@@ -93,7 +93,7 @@ enum DescriptorBuilder {
         t.property_count = UInt32(Cell.properties.count)
         t.actions = UnsafePointer(actions)
         t.action_count = UInt32(Cell.actions.count)
-        t.user_data = UnsafeMutableRawPointer(bitPattern: ExportedTypes.shared.append(Cell.self))
+        t.user_data = UnsafeMutableRawPointer(bitPattern: ExportedTypes.shared.append(Cell.self, layout: PropertyLayout(Cell.self)))
         t.make_default = Thunks.makeDefault
         t.copy = Thunks.copy
         t.destroy = Thunks.destroy
@@ -109,19 +109,19 @@ enum DescriptorBuilder {
 /// function pointer cannot capture a generic type, so `make_default` looks it up here.
 final class ExportedTypes: Sendable {
     static let shared = ExportedTypes()
-    private struct Entry: @unchecked Sendable { let type: any PluginCell.Type }
+    private struct Entry: @unchecked Sendable { let type: any PluginCell.Type, layout: PropertyLayout }
     private let types = Mutex<[Entry]>([])
 
-    func append(_ type: any PluginCell.Type) -> Int {
-        types.withLock { $0.append(Entry(type: type)); return $0.count - 1 }
+    func append(_ type: any PluginCell.Type, layout: PropertyLayout) -> Int {
+        types.withLock { $0.append(Entry(type: type, layout: layout)); return $0.count - 1 }
     }
 
     func makeDefault(at index: Int) -> AnyConfigBox? {
         guard let entry = types.withLock({ $0.indices.contains(index) ? $0[index] : nil }) else { return nil }
-        return entry.type.makeDefaultBox()
+        return entry.type.makeDefaultBox(layout: entry.layout)
     }
 }
 
 extension PluginCell {
-    static func makeDefaultBox() -> AnyConfigBox { ConfigBox(Self()) }
+    static func makeDefaultBox(layout: PropertyLayout) -> AnyConfigBox { ConfigBox(Self(), layout: layout) }
 }

@@ -7,12 +7,12 @@ typealias ActionDescriptor = UnsafePointer<cellhost_action>?
 private func index(_ property: PropertyDescriptor) -> Int { Int(bitPattern: property!.pointee.user_data) }
 private func index(_ action: ActionDescriptor) -> Int { Int(bitPattern: action!.pointee.user_data) }
 
-/// A getter for values of type `T`.
+/// A getter for values of type `T` (C values only), through a slot on the stack.
 private func read<T>(_ config: OpaquePointer?, _ property: PropertyDescriptor, as _: T.Type) -> T {
-    let slot = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
-    defer { slot.deallocate() }
-    AnyConfigBox.with(config) { $0.read(index(property), into: slot) }
-    return slot.load(as: T.self)
+    withUnsafeTemporaryAllocation(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment) { slot in
+        AnyConfigBox.with(config) { $0.read(index(property), into: slot.baseAddress!) }
+        return slot.baseAddress!.load(as: T.self)
+    }
 }
 
 /// A setter for values of type `T`.
