@@ -17,7 +17,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// commands and property values is 56 bytes instead of four inline variants.
     private var variants: DynamicVariants?
     /// The system name of a named colour ("label", "systemBlue"), kept so traces stay readable.
-    public var name: String?
+    public var name: String? {
+        get { nameNumber == 0 ? nil : ColorNames.name(numbered: nameNumber) }
+        set { nameNumber = newValue.map(ColorNames.number(of:)) ?? 0 }
+    }
+    /// `name` as its number in `ColorNames`; 0 for none.
+    private var nameNumber: UInt32 = 0
 
     /// The appearances beside `light`; immutable, so copies share one and a change makes another.
     private final class DynamicVariants: Sendable {
@@ -69,15 +74,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.name = name
     }
 
-    private init(light: RGBA, variants: DynamicVariants?, name: String?) {
+    private init(light: RGBA, variants: DynamicVariants?) {
         self.light = light
         self.variants = variants
-        self.name = name
     }
 
     /// Equal when every appearance and the name are (shared variants compare by identity first).
     public static func == (a: Color, b: Color) -> Bool {
-        guard a.light == b.light, a.name == b.name else { return false }
+        guard a.light == b.light, a.nameNumber == b.nameNumber else { return false }
         switch (a.variants, b.variants) {
         case (nil, nil): return true
         case (let x?, let y?):
@@ -93,7 +97,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(dark)
         hasher.combine(lightHighContrast)
         hasher.combine(darkHighContrast)
-        hasher.combine(name)
+        hasher.combine(nameNumber)
     }
 
     public var isDynamic: Bool { variants != nil }
@@ -104,8 +108,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var alpha: Double { light.alpha }
 
     /// The static colour this one shows under the given traits (UIKit's `resolvedColor(with:)`).
-    /// Copies `self` whole rather than building a colour from its fields: a field-wise copy of
-    /// `name` goes through the runtime's generic witness of `String?`.
     public func resolved(with traits: TraitCollection) -> Color {
         guard let variants else { return self }
         let dark = traits.userInterfaceStyle == .dark
@@ -137,7 +139,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             DynamicVariants.make(dark: $0.dark.map(transform), lightHighContrast: $0.lightHighContrast.map(transform),
                                  darkHighContrast: $0.darkHighContrast.map(transform))
         }
-        return Color(light: transform(light), variants: mapped, name: nil)
+        return Color(light: transform(light), variants: mapped)
     }
 
     // MARK: Hex
@@ -187,8 +189,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Written straight into the string's bytes (traces print colours for every property change
     /// they show, and appending the pieces cost more than the rest of the change).
     public var description: String {
-        let hasName = self.name != nil
-        var name = self.name ?? ""
+        let named = self.name
+        let hasName = named != nil
+        var name = named ?? ""
         return name.withUTF8 { name in
             String(unsafeUninitializedCapacity: name.count + 1 + 9 + (variants?.dark == nil ? 0 : 10)) { bytes in
                 var end = 0
