@@ -1,5 +1,3 @@
-import Glibc
-
 /// Where each property of one cell type sits inside its value, found once when the type is
 /// exported. The boxes are generic over the cell type, but their code is not specialised for it:
 /// a key path read there looks its types up in the runtime's metadata caches (≈ 800

@@ -14,7 +14,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var light: RGBA
     /// The dark and high-contrast appearances of a dynamic colour, shared by copies: nil for a
     /// static colour (every resolved colour), so a colour copied into configurations, display
-    /// commands and property values is 56 bytes instead of four inline variants.
+    /// commands and property values is 48 bytes instead of four inline variants.
     private var variants: DynamicVariants?
     /// The system name of a named colour ("label", "systemBlue"), kept so traces stay readable.
     public var name: String? {
