@@ -497,29 +497,6 @@ final class EngineRow {
     }
 }
 
-/// What the state alone does to a factory configuration, by (factory, state): many rows share a
-/// factory, and a state visits many rows, so the engine computes each pair once. Bounded: emptied
-/// when full (custom states can make the set of states large).
-final class PristineStyleCache {
-    private struct Key: Hashable {
-        var factory: String
-        var state: CellConfigurationState
-        var isCell: Bool
-    }
-    private var entries: [Key: [String: PropertyValue]] = [:]
-    private let limit = 4096
-
-    func values(key: String, state: CellConfigurationState, isCell: Bool,
-                compute: () -> [String: PropertyValue]) -> [String: PropertyValue] {
-        let k = Key(factory: key, state: state, isCell: isCell)
-        if let cached = entries[k] { return cached }
-        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-        let v = compute()
-        entries[k] = v
-        return v
-    }
-}
-
 /// Views of rows that scrolled away, waiting for rows that scroll in.
 struct ViewPool {
     var cells: [Cell] = []
