@@ -351,10 +351,10 @@ final class EngineRow {
                                  backgroundAfterUpdate: BackgroundConfiguration?, backgroundFinal: BackgroundConfiguration?)
         -> [PropertyChangeTrace]
     {
-        let content = PropertyChange.propertyLists(before: self.contentBefore ?? configuration,
-                                                   afterUpdate: contentAfterUpdate, afterHooks: contentFinal)
-        let backgrounds = PropertyChange.propertyLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
-                                                       afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal)
+        let content = PropertyChange.reportableLists(before: self.contentBefore ?? configuration,
+                                                     afterUpdate: contentAfterUpdate, afterHooks: contentFinal)
+        let backgrounds = PropertyChange.reportableLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
+                                                         afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal)
 
         // What the state change restyles on an uncustomised configuration of the same kind.
         let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {

@@ -31,6 +31,10 @@ public protocol ContentConfiguration: Sendable {
     /// can say what `updated(for:)` changed and what stayed locked.
     var inspectableProperties: [InspectableProperty] { get }
 
+    /// The customised properties only, in the same order: what a trace can still report about a
+    /// configuration that a pass left as it was (a locked value, or one an event set).
+    var customizedProperties: [InspectableProperty] { get }
+
     /// Value equality across the existential, used to skip work when nothing changed.
     func isEqual(to other: any ContentConfiguration) -> Bool
 
@@ -57,6 +61,8 @@ extension ContentConfiguration {
 
     public var listsPropertiesByValue: Bool { false }
 
+    public var customizedProperties: [InspectableProperty] { inspectableProperties.filter(\.isCustomized) }
+
     public func performing(_ action: String, arguments: [PropertyValue]) throws(ConfigurationPropertyError) -> Self {
         throw .unknownAction(action, typeIdentifier: typeIdentifier)
     }
@@ -64,6 +70,11 @@ extension ContentConfiguration {
 
 extension ContentConfiguration where Self: PropertyInspectable {
     public var listsPropertiesByValue: Bool { true }
+
+    /// Read through the table's flags, not filtered out of every property's value.
+    public var customizedProperties: [InspectableProperty] {
+        withUnsafePointer(to: self) { Self.propertyTable.readCustomized(at: UnsafeRawPointer($0)) }
+    }
 }
 
 /// Why a property set or an action on a configuration was refused; the sentence names both.

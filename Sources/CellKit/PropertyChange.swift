@@ -155,15 +155,41 @@ extension PropertyChange {
         readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: ==)
     }
 
+    /// The lists a trace needs from `changes` with `includingUnchanged: false`: as `propertyLists`,
+    /// except that three equal stages (a pass that left the configuration as it was) give only
+    /// their customised properties. Nothing else can be reported then: every value is unchanged,
+    /// and whatever an event set was customised by the set.
+    public static func reportableLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
+                                       afterHooks: (any ContentConfiguration)?) -> PropertyLists {
+        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties },
+                 same: { a, b in a.listsPropertiesByValue && a.isEqual(to: b) }, readAlike: { $0.customizedProperties })
+    }
+
+    /// The same for a background configuration (or any other table-described value type).
+    @_specialize(exported: true, where C == BackgroundConfiguration)
+    public static func reportableLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?)
+        -> PropertyLists
+    {
+        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: ==,
+                 readAlike: { $0.customizedProperties })
+    }
+
+    /// `readAlike`, when given, reads three stages that all match.
     private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?,
-                                    read: (C) -> [InspectableProperty], same: (C, C) -> Bool) -> PropertyLists {
+                                    read: (C) -> [InspectableProperty], same: (C, C) -> Bool,
+                                    readAlike: ((C) -> [InspectableProperty])? = nil) -> PropertyLists {
         func matches(_ a: C?, _ b: C?) -> Bool {
             guard let a, let b else { return false }
             return same(a, b)
         }
+        let updatedMatchesBefore = matches(afterUpdate, before), finalMatchesUpdated = matches(afterHooks, afterUpdate)
+        if updatedMatchesBefore, finalMatchesUpdated, let readAlike, let before {
+            let list = readAlike(before)
+            return (list, list, list)
+        }
         let beforeList = before.map(read) ?? []
-        let updatedList = matches(afterUpdate, before) ? beforeList : afterUpdate.map(read) ?? []
-        let finalList = matches(afterHooks, afterUpdate) ? updatedList
+        let updatedList = updatedMatchesBefore ? beforeList : afterUpdate.map(read) ?? []
+        let finalList = finalMatchesUpdated ? updatedList
             : matches(afterHooks, before) ? beforeList : afterHooks.map(read) ?? []
         return (beforeList, updatedList, finalList)
     }

@@ -23,6 +23,8 @@ public struct PropertyDescriptor<Root>: Sendable {
     /// whole configuration for every property, and naming `Customizable<V>` looked up its
     /// metadata on every read.
     let readStored: @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool)
+    /// Where the customisation flag is stored in `Root`; nil when the path is not stored properties.
+    let flagOffset: Int?
     /// Writes are rare (event sets, plugin setters): they go through the typed lens.
     let lens: any PropertyLens<Root>
 
@@ -35,6 +37,7 @@ public struct PropertyDescriptor<Root>: Sendable {
         kindName = V.propertyKindName
         let lens = CustomizableLens(keyPath: keyPath, validate: validate)
         readStored = lens.reader()
+        flagOffset = lens.flagOffset
         self.lens = lens
     }
 
@@ -43,6 +46,7 @@ public struct PropertyDescriptor<Root>: Sendable {
         self.name = name
         self.kindName = kindName
         self.readStored = readStored
+        flagOffset = lens.flagOffset
         self.lens = lens
     }
 
@@ -67,6 +71,8 @@ protocol PropertyLens<Root>: Sendable {
     func reader() -> @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool)
     /// Where the property is stored in `Root`; nil when the path is not stored properties.
     var storedOffset: Int? { get }
+    /// Where its customisation flag is stored in `Root`; nil when the path is not stored properties.
+    var flagOffset: Int? { get }
 }
 
 /// Key paths are immutable values; composed ones lose the static `Sendable` of literals only.
@@ -92,6 +98,8 @@ struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unche
     /// safe to read through: the reader loads the stored property from there. Other paths (a
     /// wrapper's projected `\.$name` is computed) fall back to the key path.
     var storedOffset: Int? { MemoryLayout<Root>.offset(of: keyPath) }
+
+    var flagOffset: Int? { storedOffset.map { $0 + MemoryLayout<Customizable<V>>.offset(of: \.isCustomized)! } }
 
     func reader() -> @Sendable (UnsafeRawPointer) -> (PropertyValue, Bool) {
         guard let offset = storedOffset else {
@@ -120,12 +128,14 @@ public struct PropertyTable<Root>: Sendable {
     /// its fields (strings, closure and lens, each retained and released).
     private let names: [String]
     private let readers: [@Sendable (UnsafeRawPointer) -> (PropertyValue, Bool)]
+    private let flagOffsets: [Int?]
 
     public init(_ descriptors: [PropertyDescriptor<Root>]) {
         self.descriptors = descriptors
         indexByName = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.name, $0) })
         names = descriptors.map(\.name)
         readers = descriptors.map(\.readStored)
+        flagOffsets = descriptors.map(\.flagOffset)
     }
 
     /// Every property of the `Root` at `root`, in table order.
@@ -135,6 +145,18 @@ public struct PropertyTable<Root>: Sendable {
         for i in readers.indices {
             let (value, isCustomized) = readers[i](root)
             list.append(InspectableProperty(name: names[i], value: value, isCustomized: isCustomized))
+        }
+        return list
+    }
+
+    /// The customised properties of the `Root` at `root`, in table order. A flag is a byte at a
+    /// known offset, so a property left alone costs no read of its value.
+    func readCustomized(at root: UnsafeRawPointer) -> [InspectableProperty] {
+        var list: [InspectableProperty] = []
+        for i in readers.indices {
+            if let flag = flagOffsets[i], !root.load(fromByteOffset: flag, as: Bool.self) { continue }
+            let (value, isCustomized) = readers[i](root)
+            if isCustomized { list.append(InspectableProperty(name: names[i], value: value, isCustomized: true)) }
         }
         return list
     }
@@ -166,6 +188,11 @@ extension PropertyInspectable {
     public var inspectableProperties: [InspectableProperty] {
         // One pointer to this value serves every property's read.
         withUnsafePointer(to: self) { Self.propertyTable.readAll(at: UnsafeRawPointer($0)) }
+    }
+
+    /// The customised properties only, in table order.
+    public var customizedProperties: [InspectableProperty] {
+        withUnsafePointer(to: self) { Self.propertyTable.readCustomized(at: UnsafeRawPointer($0)) }
     }
 
     /// The current value of one property, nil for an unknown name.

@@ -1,0 +1,82 @@
+import Testing
+@testable import CellKit
+
+/// A trace reports a pass through `reportableLists`, which reads only the customised properties
+/// when the three stages are one configuration: what it reports must be exactly what the full
+/// lists report, and the customised read must be the customised part of the full read.
+struct ReportableListsTests {
+    private static func contentStages() -> [ListContentConfiguration] {
+        var plain = ListContentConfiguration.cell()
+        plain.text = "Inbox"
+        var locked = ListContentConfiguration.subtitleCell()
+        locked.text = "Stars"
+        locked.textProperties.color = .systemOrange
+        locked.imageProperties.tintColor = .systemPink
+        locked.secondaryText = "12"
+        return [ListContentConfiguration.cell(), plain, locked]
+    }
+
+    private static func backgrounds() -> [BackgroundConfiguration] {
+        var rounded = BackgroundConfiguration.listGroupedCell()
+        rounded.cornerRadius = 6
+        rounded.shadowProperties.opacity = 0.3
+        return [BackgroundConfiguration.listGroupedCell(), rounded]
+    }
+
+    @Test func customisedPropertiesAreTheCustomisedPartOfEveryProperty() {
+        for content in Self.contentStages() {
+            #expect(content.customizedProperties == content.inspectableProperties.filter(\.isCustomized))
+        }
+        for background in Self.backgrounds() {
+            #expect(background.customizedProperties == background.inspectableProperties.filter(\.isCustomized))
+        }
+        #expect(Self.contentStages()[2].customizedProperties.count == 4)
+    }
+
+    @Test func aPassReportsTheSameChangesFromEitherLists() {
+        let states = [CellConfigurationState(), CellConfigurationState(isHighlighted: true),
+                      CellConfigurationState(isSelected: true), CellConfigurationState(isDisabled: true)]
+        // What an event set is customised by the set: the names come from the customised ones.
+        func eventSets(_ customised: [InspectableProperty]) -> [Set<String>] {
+            [[], Set(customised.prefix(1).map(\.name)), Set(customised.map(\.name))]
+        }
+        func same(_ full: PropertyChange.PropertyLists, _ reportable: PropertyChange.PropertyLists, _ set: Set<String>) -> Bool {
+            PropertyChange.changes(before: full.before, afterUpdate: full.afterUpdate, afterHooks: full.afterHooks,
+                                   setByEvent: set, includingUnchanged: false)
+                == PropertyChange.changes(before: reportable.before, afterUpdate: reportable.afterUpdate,
+                                          afterHooks: reportable.afterHooks, setByEvent: set, includingUnchanged: false)
+        }
+        for state in states {
+            for content in Self.contentStages() {
+                let restyled = content.updated(for: state)
+                var hooked = restyled
+                hooked.secondaryText = "set by a hook"
+                let stageSets: [(ListContentConfiguration?, ListContentConfiguration?, ListContentConfiguration?)] = [
+                    (content, content, content), (content, restyled, restyled), (content, content, hooked), (content, nil, nil),
+                ]
+                for (b, u, h) in stageSets {
+                    for set in eventSets(content.customizedProperties) {
+                        #expect(same(PropertyChange.propertyLists(before: b, afterUpdate: u, afterHooks: h),
+                                     PropertyChange.reportableLists(before: b, afterUpdate: u, afterHooks: h), set))
+                    }
+                }
+            }
+            for background in Self.backgrounds() {
+                let restyled = background.updated(for: state)
+                for (b, u, h) in [(background, background, background), (background, restyled, restyled)] {
+                    for set in eventSets(background.customizedProperties) {
+                        #expect(same(PropertyChange.propertyLists(before: b, afterUpdate: u, afterHooks: h),
+                                     PropertyChange.reportableLists(before: b, afterUpdate: u, afterHooks: h), set))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func equalStagesAreReadForTheirCustomisedPropertiesOnly() {
+        let locked = Self.contentStages()[2]
+        let lists = PropertyChange.reportableLists(before: locked, afterUpdate: locked, afterHooks: locked)
+        #expect(lists.before == locked.customizedProperties && lists.afterHooks == locked.customizedProperties)
+        #expect(lists.before.count < locked.inspectableProperties.count)
+    }
+}
