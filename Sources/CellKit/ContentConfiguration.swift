@@ -44,6 +44,11 @@ public protocol ContentConfiguration: Sendable {
     /// conformance at run time on every pass.
     var listsPropertiesByValue: Bool { get }
 
+    /// Whether `other` is this very value (one shared storage), whose properties read the same
+    /// without reading them again: a configuration that compares by identity only (a plugin's)
+    /// is still read once for stages that are one value.
+    func isIdentical(to other: any ContentConfiguration) -> Bool
+
     /// A copy with the property at dotted path `name` set to `value` and marked customised
     /// (locked), as an event stream's `set` or a plugin setter does. Unknown names and values of
     /// the wrong type throw instead of being ignored, so a typo in a stream is reported.
@@ -60,6 +65,8 @@ extension ContentConfiguration {
     public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool { false }
 
     public var listsPropertiesByValue: Bool { false }
+
+    public func isIdentical(to other: any ContentConfiguration) -> Bool { false }
 
     public var customizedProperties: [InspectableProperty] { inspectableProperties.filter(\.isCustomized) }
 

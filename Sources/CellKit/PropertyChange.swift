@@ -137,14 +137,13 @@ extension PropertyChange {
 
     /// The lists of a content configuration's three stages, read once per distinct configuration:
     /// a stage equal to an earlier one reuses that stage's list instead of reading every property
-    /// again. Only table-described configurations are compared, because their synthesised
-    /// equality covers every value and its customisation flag, so equal configurations have
-    /// identical lists; any other kind is read at every stage.
+    /// again. Only table-described configurations are compared by value, because their
+    /// synthesised equality covers every value and its customisation flag, so equal
+    /// configurations have identical lists; any other kind is read again unless it is the very
+    /// same value.
     public static func propertyLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
                                      afterHooks: (any ContentConfiguration)?) -> PropertyLists {
-        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }) { a, b in
-            a.listsPropertiesByValue && a.isEqual(to: b)
-        }
+        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: alike)
     }
 
     /// The same for a background configuration (or any other table-described value type).
@@ -161,8 +160,8 @@ extension PropertyChange {
     /// and whatever an event set was customised by the set.
     public static func reportableLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
                                        afterHooks: (any ContentConfiguration)?) -> PropertyLists {
-        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties },
-                 same: { a, b in a.listsPropertiesByValue && a.isEqual(to: b) }, readAlike: { $0.customizedProperties })
+        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: alike,
+                 readAlike: { $0.customizedProperties })
     }
 
     /// The same for a background configuration (or any other table-described value type).
@@ -172,6 +171,12 @@ extension PropertyChange {
     {
         readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: ==,
                  readAlike: { $0.customizedProperties })
+    }
+
+    /// Whether two content stages list the same properties: one value, or equal values of a
+    /// table-described type.
+    private static func alike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool {
+        a.isIdentical(to: b) || (a.listsPropertiesByValue && a.isEqual(to: b))
     }
 
     /// `readAlike`, when given, reads three stages that all match.

@@ -93,6 +93,11 @@ public struct PluginConfiguration: ContentConfiguration, Equatable {
         return opened(configuration)
     }
 
+    /// One handle: the same plugin value, so its getters answer the same.
+    public func isIdentical(to other: any ContentConfiguration) -> Bool {
+        PluginConfiguration.from(other).map { $0.storage === storage } ?? false
+    }
+
     public func isEqual(to other: any ContentConfiguration) -> Bool {
         PluginConfiguration.from(other).map { $0 == self } ?? false
     }

@@ -136,6 +136,30 @@ import Testing
         #expect(abs(badge.red - badge.green) < 1e-9 && abs(badge.green - badge.blue) < 1e-9)
     }
 
+    /// A plugin configuration compares by identity only: stages that are one handle are read
+    /// once, other stages each time, and either way a trace reports the same changes.
+    @Test func stagesThatAreOneHandleAreReadOnce() throws {
+        let base = try fresh().setting("count", to: .int(2))
+        let restyled = base.updated(for: CellConfigurationState(isSelected: true))
+        let copy = try base.setting("count", to: .int(2))
+        #expect(base.isIdentical(to: base) && !base.isIdentical(to: copy) && !base.isIdentical(to: restyled))
+        let lists = PropertyChange.reportableLists(before: base, afterUpdate: restyled, afterHooks: restyled)
+        #expect(lists.afterUpdate.withUnsafeBufferPointer { $0.baseAddress }
+            == lists.afterHooks.withUnsafeBufferPointer { $0.baseAddress })
+        let separate = (base.inspectableProperties, restyled.inspectableProperties, restyled.inspectableProperties)
+        for setByEvent: Set<String> in [[], ["count"]] {
+            #expect(PropertyChange.changes(before: lists.before, afterUpdate: lists.afterUpdate, afterHooks: lists.afterHooks,
+                                           setByEvent: setByEvent, includingUnchanged: false)
+                == PropertyChange.changes(before: separate.0, afterUpdate: separate.1, afterHooks: separate.2,
+                                          setByEvent: setByEvent, includingUnchanged: false))
+        }
+        #expect(!PropertyChange.changes(before: lists.before, afterUpdate: lists.afterUpdate, afterHooks: lists.afterHooks,
+                                        includingUnchanged: false).isEmpty)
+        // One handle at every stage: only what was customised is left to report.
+        let same = PropertyChange.reportableLists(before: base, afterUpdate: base, afterHooks: base)
+        #expect(same.before == base.customizedProperties && same.before.map(\.name) == ["count"])
+    }
+
     @Test func copiesAreIndependent() throws {
         let a = try fresh().setting("count", to: .int(1))
         var b = a
