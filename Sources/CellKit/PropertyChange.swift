@@ -87,8 +87,9 @@ public struct PropertyChange: Hashable, Sendable {
     private static func alignedChanges(before: [InspectableProperty], afterUpdate: [InspectableProperty],
                                        afterHooks: [InspectableProperty], setByEvent: Set<String>,
                                        includingUnchanged: Bool) -> [PropertyChange] {
-        // `propertyLists` hands out one list for stages that compare equal (every value and flag):
-        // a stage whose list is the previous stage's changed nothing, and its values are not compared.
+        // `reportableLists` hands out one list for stages that list alike (one value, or equal in
+        // every value and flag): a stage whose list is the previous stage's changed nothing, and
+        // its values are not compared.
         let hooksChangedNothing = sharesStorage(afterHooks, afterUpdate)
         let updateChangedNothing = sharesStorage(afterUpdate, before)
         var result: [PropertyChange] = []
@@ -135,29 +136,14 @@ extension PropertyChange {
     public typealias PropertyLists = (before: [InspectableProperty], afterUpdate: [InspectableProperty],
                                       afterHooks: [InspectableProperty])
 
-    /// The lists of a content configuration's three stages, read once per distinct configuration:
-    /// a stage equal to an earlier one reuses that stage's list instead of reading every property
-    /// again. Only table-described configurations are compared by value, because their
-    /// synthesised equality covers every value and its customisation flag, so equal
-    /// configurations have identical lists; any other kind is read again unless it is the very
-    /// same value.
-    public static func propertyLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
-                                     afterHooks: (any ContentConfiguration)?) -> PropertyLists {
-        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: alike)
-    }
-
-    /// The same for a background configuration (or any other table-described value type).
-    @_specialize(exported: true, where C == BackgroundConfiguration)
-    public static func propertyLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?)
-        -> PropertyLists
-    {
-        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: ==)
-    }
-
-    /// The lists a trace needs from `changes` with `includingUnchanged: false`: as `propertyLists`,
-    /// except that three equal stages (a pass that left the configuration as it was) give only
-    /// their customised properties. Nothing else can be reported then: every value is unchanged,
-    /// and whatever an event set was customised by the set.
+    /// The lists a trace diffs with `changes(…, includingUnchanged: false)` for a content
+    /// configuration's three stages, read once per distinct configuration: a stage equal to an
+    /// earlier one reuses that stage's list. Table-described configurations compare by value
+    /// (their synthesised equality covers every value and its customisation flag, so equal
+    /// configurations list alike); any other kind only when it is the very same value. Three
+    /// equal stages (a pass that left the configuration as it was) give only their customised
+    /// properties: nothing else can be reported then, since every value is unchanged and
+    /// whatever an event set was customised by the set.
     public static func reportableLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
                                        afterHooks: (any ContentConfiguration)?) -> PropertyLists {
         readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: alike,
@@ -179,16 +165,16 @@ extension PropertyChange {
         a.isIdentical(to: b) || (a.listsPropertiesByValue && a.isEqual(to: b))
     }
 
-    /// `readAlike`, when given, reads three stages that all match.
+    /// `readAlike` reads three stages that all match.
     private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?,
                                     read: (C) -> [InspectableProperty], same: (C, C) -> Bool,
-                                    readAlike: ((C) -> [InspectableProperty])? = nil) -> PropertyLists {
+                                    readAlike: (C) -> [InspectableProperty]) -> PropertyLists {
         func matches(_ a: C?, _ b: C?) -> Bool {
             guard let a, let b else { return false }
             return same(a, b)
         }
         let updatedMatchesBefore = matches(afterUpdate, before), finalMatchesUpdated = matches(afterHooks, afterUpdate)
-        if updatedMatchesBefore, finalMatchesUpdated, let readAlike, let before {
+        if updatedMatchesBefore, finalMatchesUpdated, let before {
             let list = readAlike(before)
             return (list, list, list)
         }

@@ -1,9 +1,10 @@
 import Testing
 @testable import CellKit
 
-/// A trace reports a pass through `reportableLists`, which reads only the customised properties
-/// when the three stages are one configuration: what it reports must be exactly what the full
-/// lists report, and the customised read must be the customised part of the full read.
+/// A trace reports a pass through `reportableLists`, which reads equal stages once and only the
+/// customised properties when the three stages are one configuration: what it reports must be
+/// exactly what every stage read in full reports, and the customised read must be the
+/// customised part of the full read.
 struct ReportableListsTests {
     private static func contentStages() -> [ListContentConfiguration] {
         var plain = ListContentConfiguration.cell()
@@ -40,6 +41,9 @@ struct ReportableListsTests {
         func eventSets(_ customised: [InspectableProperty]) -> [Set<String>] {
             [[], Set(customised.prefix(1).map(\.name)), Set(customised.map(\.name))]
         }
+        func full(_ stages: [[InspectableProperty]?]) -> PropertyChange.PropertyLists {
+            (stages[0] ?? [], stages[1] ?? [], stages[2] ?? [])
+        }
         func same(_ full: PropertyChange.PropertyLists, _ reportable: PropertyChange.PropertyLists, _ set: Set<String>) -> Bool {
             PropertyChange.changes(before: full.before, afterUpdate: full.afterUpdate, afterHooks: full.afterHooks,
                                    setByEvent: set, includingUnchanged: false)
@@ -56,7 +60,7 @@ struct ReportableListsTests {
                 ]
                 for (b, u, h) in stageSets {
                     for set in eventSets(content.customizedProperties) {
-                        #expect(same(PropertyChange.propertyLists(before: b, afterUpdate: u, afterHooks: h),
+                        #expect(same(full([b, u, h].map { $0?.inspectableProperties }),
                                      PropertyChange.reportableLists(before: b, afterUpdate: u, afterHooks: h), set))
                     }
                 }
@@ -65,7 +69,7 @@ struct ReportableListsTests {
                 let restyled = background.updated(for: state)
                 for (b, u, h) in [(background, background, background), (background, restyled, restyled)] {
                     for set in eventSets(background.customizedProperties) {
-                        #expect(same(PropertyChange.propertyLists(before: b, afterUpdate: u, afterHooks: h),
+                        #expect(same(full([b, u, h].map { $0.inspectableProperties }),
                                      PropertyChange.reportableLists(before: b, afterUpdate: u, afterHooks: h), set))
                     }
                 }

@@ -2,7 +2,7 @@ import Testing
 @testable import CellKit
 
 /// `PropertyChange.changes` skips comparing the values of a stage whose list is the previous
-/// stage's (what `propertyLists` hands out for equal stages); the changes must be those of
+/// stage's (what `reportableLists` hands out for equal stages); the changes must be those of
 /// equal lists in storage of their own.
 @Suite struct SharedStageListTests {
     static func copy(_ list: [InspectableProperty]) -> [InspectableProperty] { list.map { $0 } }
@@ -44,7 +44,12 @@ import Testing
 
     @Test func equalStagesShareOneList() {
         let content = ListContentConfiguration.cell()
-        let lists = PropertyChange.propertyLists(before: content, afterUpdate: content, afterHooks: content)
-        #expect(lists.before.withUnsafeBufferPointer { $0.baseAddress } == lists.afterHooks.withUnsafeBufferPointer { $0.baseAddress })
+        var hooked = content
+        hooked.secondaryText = "set by a hook"
+        let lists = PropertyChange.reportableLists(before: content, afterUpdate: hooked, afterHooks: hooked)
+        func base(_ list: [InspectableProperty]) -> UnsafePointer<InspectableProperty>? { list.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(base(lists.afterUpdate) == base(lists.afterHooks))
+        #expect(base(lists.before) != base(lists.afterUpdate))
+        #expect(lists.before == content.inspectableProperties && lists.afterHooks == hooked.inspectableProperties)
     }
 }
