@@ -30,6 +30,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                 hasContent = false
             }
             contentVersion &+= 1
+            contentValueSetCount &+= 1
         }
     }
     /// Where `storedContent` is kept: a pass reads it in place there. An optional existential
@@ -44,7 +45,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private var contentRestyle: ContentRestyle?
     /// `contentVersion` when the content view last took or matched `storedContent`.
     private var contentVersionInView = -1
-    /// `storedContent`'s type identifier and the `contentVersion` it was read for.
+    /// Counts the values set as `storedContent` (restyles aside): a restyle returns `Self` of
+    /// the same type, so only a set can change the type identifier.
+    private var contentValueSetCount = 0
+    /// `storedContent`'s type identifier and the `contentValueSetCount` it was read for.
     private var contentTypeIdentifierRead: TypeIdentifierRead?
     /// Off: every pass restyles and compares as if nothing were known (tests compare both ways).
     var reusesRestyledContent = true
@@ -67,12 +71,12 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         }
     }
 
-    /// The content configuration's `typeIdentifier`, read once per stored value: traces name it
+    /// The content configuration's `typeIdentifier`, read once per value set: traces name it
     /// after every pass, and asking a large configuration through its existential copies it.
     public var contentTypeIdentifier: String? {
-        if let read = contentTypeIdentifierRead, read.version == contentVersion { return read.identifier }
+        if let read = contentTypeIdentifierRead, read.setCount == contentValueSetCount { return read.identifier }
         let identifier = hasContent ? contentSlot.typeIdentifier : nil
-        contentTypeIdentifierRead = TypeIdentifierRead(version: contentVersion, identifier: identifier)
+        contentTypeIdentifierRead = TypeIdentifierRead(setCount: contentValueSetCount, identifier: identifier)
         return identifier
     }
 
@@ -214,9 +218,9 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         var version: Int
     }
 
-    /// `storedContent`'s type identifier and the `contentVersion` it was read for.
+    /// `storedContent`'s type identifier and the `contentValueSetCount` it was read for.
     private struct TypeIdentifierRead {
-        var version: Int
+        var setCount: Int
         var identifier: String?
     }
 

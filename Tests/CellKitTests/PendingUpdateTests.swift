@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import CellKit
 
@@ -64,6 +65,25 @@ import Testing
         #expect(cell.contentTypeIdentifier == "com.cellhost.list-content")
     }
 
+    /// A restyle returns the same type, so passes that restyle do not ask the configuration for
+    /// its identifier again; setting a value does.
+    @Test func theTypeIdentifierIsReadOncePerValueSet() {
+        let reads = IdentifierReadCount()
+        let cell = Cell(appearance: .insetGrouped)
+        cell.contentConfiguration = IdentifierCountingConfiguration(reads: reads, restyledFor: false)
+        #expect(cell.contentTypeIdentifier == "test.counting")
+        #expect(reads.count == 1)
+        for highlighted in [true, false, true] {
+            cell.mutateInputs { $0.isHighlighted = highlighted }
+            cell.runPendingUpdate()
+            #expect(cell.contentTypeIdentifier == "test.counting")
+        }
+        #expect(reads.count == 1, "three restyles, no new read")
+        cell.contentConfiguration = IdentifierCountingConfiguration(reads: reads, restyledFor: false)
+        #expect(cell.contentTypeIdentifier == "test.counting")
+        #expect(reads.count == 2, "a value set is read anew")
+    }
+
     /// Taking a row's flags keeps the view's traits, and requests a pass only when a flag or
     /// custom state really changed.
     @Test func takingFlagsKeepsTraitsAndRequestsOnlyRealChanges() throws {
@@ -81,4 +101,30 @@ import Testing
         cell.takeFlags(of: flags)
         #expect(cell.runPendingUpdate() == nil, "the same flags again request nothing")
     }
+}
+
+/// Counts how often its configurations were asked for their type identifier.
+final class IdentifierReadCount: Sendable {
+    private let reads = Mutex(0)
+    var count: Int { reads.withLock { $0 } }
+    func note() { reads.withLock { $0 += 1 } }
+}
+
+/// A configuration whose restyle really changes it (it records the highlight), counting reads
+/// of its identifier.
+struct IdentifierCountingConfiguration: ContentConfiguration, Equatable, PropertyInspectable {
+    let reads: IdentifierReadCount
+    var restyledFor: Bool
+    var typeIdentifier: String {
+        reads.note()
+        return "test.counting"
+    }
+    func makeContentView() -> any ContentView { ForeignView(configuration: ForeignConfiguration()) }
+    func updated(for state: any ConfigurationState) -> Self {
+        var copy = self
+        copy.restyledFor = state.cellState.isHighlighted
+        return copy
+    }
+    static func == (a: Self, b: Self) -> Bool { a.reads === b.reads && a.restyledFor == b.restyledFor }
+    static let propertyTable = PropertyTable<IdentifierCountingConfiguration>([])
 }
