@@ -482,10 +482,10 @@ final class EngineRow {
     /// What moved between two states, in words: the cause a restyle is attributed to.
     static func delta(from old: CellConfigurationState?, to new: CellConfigurationState) -> String {
         guard let old else { return "first display" }
-        let before = Set(words(old)), after = words(new)
+        // A dozen words at most: searched in place, not hashed into sets.
+        let before = words(old), after = words(new)
         var parts = after.filter { !before.contains($0) }
-        let afterSet = Set(after)
-        parts += words(old).filter { !afterSet.contains($0) }.map { "not \($0)" }
+        for word in before where !after.contains(word) { parts.append("not " + word) }
         let a = old.traitCollection, b = new.traitCollection
         if a.userInterfaceStyle != b.userInterfaceStyle { parts.append(b.userInterfaceStyle.rawValue) }
         if a.preferredContentSizeCategory != b.preferredContentSizeCategory { parts.append(b.preferredContentSizeCategory.shortName) }

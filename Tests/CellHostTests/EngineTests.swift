@@ -91,6 +91,21 @@ import Testing
         #expect(e.frames[0].damagedPixels < 390 * 300 * 4 / 2, "only the selected row is damaged")
     }
 
+    /// A restyle's cause names what turned on (in flag order, custom states after), then what
+    /// turned off, then the traits that changed.
+    @Test func aRestylesCauseNamesWhatChangedInOrder() {
+        var old = CellConfigurationState(isHighlighted: true, isDisabled: true, customStates: ["mode": .int(1)])
+        var new = CellConfigurationState(isSelected: true, isDisabled: true, isEditing: true, customStates: ["mode": .int(2)])
+        new.traitCollection.userInterfaceStyle = .dark
+        #expect(EngineRow.delta(from: old, to: new) == "selected, editing, mode=2, not highlighted, not mode=1, dark")
+        #expect(EngineRow.delta(from: nil, to: new) == "first display")
+        old = new
+        #expect(EngineRow.delta(from: old, to: new) == "no state change")
+        new.isHighlighted = true
+        #expect(EngineRow.delta(from: old, to: new) == "highlighted")
+        #expect(EngineRow.delta(from: new, to: old) == "not highlighted")
+    }
+
     @Test func customisedPropertiesStayLockedThroughStateChanges() throws {
         let (engine, events) = try engine("""
             {"cell": "pear", "set": {"textProperties.color": "systemOrange"}}
