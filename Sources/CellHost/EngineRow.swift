@@ -81,6 +81,9 @@ final class EngineRow {
     /// the pass turns them into its trace. The background's outer optional is "not noted yet".
     private var contentBefore: (any ContentConfiguration)?
     private var backgroundBefore: BackgroundConfiguration??
+    /// The last traced pass's final stages as read in full: the next pass's "before" stages.
+    private let lastContentRead = LastFullRead<any ContentConfiguration>()
+    private let lastBackgroundRead = LastFullRead<BackgroundConfiguration>()
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
@@ -352,9 +355,11 @@ final class EngineRow {
         -> [PropertyChangeTrace]
     {
         let content = PropertyChange.reportableLists(before: self.contentBefore ?? configuration,
-                                                     afterUpdate: contentAfterUpdate, afterHooks: contentFinal)
+                                                     afterUpdate: contentAfterUpdate, afterHooks: contentFinal,
+                                                     lastRead: lastContentRead)
         let backgrounds = PropertyChange.reportableLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
-                                                         afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal)
+                                                         afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal,
+                                                         lastRead: lastBackgroundRead)
 
         // What the state change restyles on an uncustomised configuration of the same kind.
         let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {

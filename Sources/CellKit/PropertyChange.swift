@@ -144,18 +144,25 @@ extension PropertyChange {
     /// equal stages (a pass that left the configuration as it was) give only their customised
     /// properties: nothing else can be reported then, since every value is unchanged and
     /// whatever an event set was customised by the set.
+    ///
+    /// `lastRead`, when given, carries a full read from one pass to the next: a `before` stage
+    /// that matches the configuration it holds (the last pass's final stage, as it mostly is)
+    /// takes its list instead of being read again, and it is left holding this pass's final
+    /// stage whenever that was read in full.
     public static func reportableLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
-                                       afterHooks: (any ContentConfiguration)?) -> PropertyLists {
-        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: alike,
+                                       afterHooks: (any ContentConfiguration)?,
+                                       lastRead: LastFullRead<any ContentConfiguration>? = nil) -> PropertyLists {
+        readOnce(before, afterUpdate, afterHooks, lastRead: lastRead, read: { $0.inspectableProperties }, same: alike,
                  readAlike: { $0.customizedProperties })
     }
 
     /// The same for a background configuration (or any other table-described value type).
     @_specialize(exported: true, where C == BackgroundConfiguration)
-    public static func reportableLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?)
+    public static func reportableLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?,
+                                                                          lastRead: LastFullRead<C>? = nil)
         -> PropertyLists
     {
-        readOnce(before, afterUpdate, afterHooks, read: { $0.inspectableProperties }, same: ==,
+        readOnce(before, afterUpdate, afterHooks, lastRead: lastRead, read: { $0.inspectableProperties }, same: ==,
                  readAlike: { $0.customizedProperties })
     }
 
@@ -166,7 +173,9 @@ extension PropertyChange {
     }
 
     /// `readAlike` reads three stages that all match.
-    private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?,
+    /// `readAlike` reads three stages that all match (`lastRead` stays as it was: whatever it
+    /// matched before, it still matches).
+    private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?, lastRead: LastFullRead<C>?,
                                     read: (C) -> [InspectableProperty], same: (C, C) -> Bool,
                                     readAlike: (C) -> [InspectableProperty]) -> PropertyLists {
         func matches(_ a: C?, _ b: C?) -> Bool {
@@ -178,10 +187,17 @@ extension PropertyChange {
             let list = readAlike(before)
             return (list, list, list)
         }
-        let beforeList = before.map(read) ?? []
+        let beforeList: [InspectableProperty]
+        if let before {
+            if let lastRead, let known = lastRead.value, same(known, before) { beforeList = lastRead.list } else { beforeList = read(before) }
+        } else {
+            beforeList = []
+        }
         let updatedList = updatedMatchesBefore ? beforeList : afterUpdate.map(read) ?? []
         let finalList = finalMatchesUpdated ? updatedList
             : matches(afterHooks, before) ? beforeList : afterHooks.map(read) ?? []
+        lastRead?.keep(afterHooks, list: finalList)
         return (beforeList, updatedList, finalList)
     }
 }
+

@@ -83,4 +83,61 @@ struct ReportableListsTests {
         #expect(lists.before == locked.customizedProperties && lists.afterHooks == locked.customizedProperties)
         #expect(lists.before.count < locked.inspectableProperties.count)
     }
+
+    /// Passes in a row, each starting from the last one's final stage (or from a value an event
+    /// changed): with a carried read, each pass gets the lists it gets without one, and a
+    /// "before" stage that is the last final stage takes that stage's list instead of a new read.
+    @Test func aCarriedReadGivesTheSameListsAndSavesTheBeforeRead() {
+        // Text sizes restyle the content, highlight and selection the background.
+        func state(_ size: ContentSizeCategory, highlighted: Bool = false, selected: Bool = false) -> CellConfigurationState {
+            var s = CellConfigurationState(isHighlighted: highlighted, isSelected: selected)
+            s.traitCollection.preferredContentSizeCategory = size
+            return s
+        }
+        let states = [state(.large, highlighted: true), state(.extraLarge), state(.small, selected: true),
+                      state(.small, selected: true), state(.accessibilityLarge), state(.large, highlighted: true)]
+        let eventSetsBefore = 4
+        func storage(_ list: [InspectableProperty]) -> UnsafePointer<InspectableProperty>? {
+            list.withUnsafeBufferPointer { $0.baseAddress }
+        }
+        let contentRead = LastFullRead<any ContentConfiguration>(), backgroundRead = LastFullRead<BackgroundConfiguration>()
+        var content = Self.contentStages()[1]
+        var background = Self.backgrounds()[1]
+        var lastFinal: (content: [InspectableProperty]?, background: [InspectableProperty]?)
+        var carriedReads = (content: 0, background: 0)
+        for (i, state) in states.enumerated() {
+            let eventSet = i == eventSetsBefore
+            if eventSet {  // an event sets a property: the "before" stage is not the last final stage
+                content.secondaryText = "changed"
+                background.cornerRadius = 9
+            }
+            let (restyled, restyledBackground) = (content.updated(for: state), background.updated(for: state))
+            let carried = PropertyChange.reportableLists(before: content, afterUpdate: restyled, afterHooks: restyled,
+                                                         lastRead: contentRead)
+            let fresh = PropertyChange.reportableLists(before: content, afterUpdate: restyled, afterHooks: restyled)
+            #expect(carried.before == fresh.before && carried.afterUpdate == fresh.afterUpdate && carried.afterHooks == fresh.afterHooks)
+            let carriedBackground = PropertyChange.reportableLists(before: background, afterUpdate: restyledBackground,
+                                                                   afterHooks: restyledBackground, lastRead: backgroundRead)
+            let freshBackground = PropertyChange.reportableLists(before: background, afterUpdate: restyledBackground,
+                                                                 afterHooks: restyledBackground)
+            #expect(carriedBackground.before == freshBackground.before && carriedBackground.afterHooks == freshBackground.afterHooks)
+            // Only a restyled stage is read in full; three equal stages are read for their customised properties.
+            if restyled != content {
+                if let last = lastFinal.content {
+                    #expect((storage(carried.before) == storage(last)) == !eventSet, "pass \(i)")
+                    if !eventSet { carriedReads.content += 1 }
+                }
+                lastFinal.content = carried.afterHooks
+            }
+            if restyledBackground != background {
+                if let last = lastFinal.background {
+                    #expect((storage(carriedBackground.before) == storage(last)) == !eventSet, "pass \(i)")
+                    if !eventSet { carriedReads.background += 1 }
+                }
+                lastFinal.background = carriedBackground.afterHooks
+            }
+            (content, background) = (restyled, restyledBackground)
+        }
+        #expect(carriedReads.content >= 2 && carriedReads.background >= 2, "\(carriedReads)")
+    }
 }
