@@ -81,9 +81,10 @@ final class EngineRow {
     /// the pass turns them into its trace. The background's outer optional is "not noted yet".
     private var contentBefore: (any ContentConfiguration)?
     private var backgroundBefore: BackgroundConfiguration??
-    /// The last traced pass's final stages as read in full: the next pass's "before" stages.
-    private let lastContentRead = LastFullRead<any ContentConfiguration>()
-    private let lastBackgroundRead = LastFullRead<BackgroundConfiguration>()
+    /// The traced passes' last final stages as read in full: the next pass's "before" stages,
+    /// and what a toggled state restyles back to.
+    private let recentContentReads = RecentFullReads<any ContentConfiguration>()
+    private let recentBackgroundReads = RecentFullReads<BackgroundConfiguration>()
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
@@ -356,10 +357,10 @@ final class EngineRow {
     {
         let content = PropertyChange.reportableLists(before: self.contentBefore ?? configuration,
                                                      afterUpdate: contentAfterUpdate, afterHooks: contentFinal,
-                                                     lastRead: lastContentRead)
+                                                     recent: recentContentReads)
         let backgrounds = PropertyChange.reportableLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
                                                          afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal,
-                                                         lastRead: lastBackgroundRead)
+                                                         recent: recentBackgroundReads)
 
         // What the state change restyles on an uncustomised configuration of the same kind.
         let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {

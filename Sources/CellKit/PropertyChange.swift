@@ -126,9 +126,7 @@ public struct PropertyChange: Hashable, Sendable {
     }
 
     /// Whether two lists are one stored list (the same elements, not merely equal ones).
-    private static func sharesStorage(_ a: [InspectableProperty], _ b: [InspectableProperty]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
-    }
+    private static func sharesStorage(_ a: [InspectableProperty], _ b: [InspectableProperty]) -> Bool { a.sharesStorage(with: b) }
 }
 
 extension PropertyChange {
@@ -145,24 +143,24 @@ extension PropertyChange {
     /// properties: nothing else can be reported then, since every value is unchanged and
     /// whatever an event set was customised by the set.
     ///
-    /// `lastRead`, when given, carries a full read from one pass to the next: a `before` stage
-    /// that matches the configuration it holds (the last pass's final stage, as it mostly is)
-    /// takes its list instead of being read again, and it is left holding this pass's final
-    /// stage whenever that was read in full.
+    /// `recent`, when given, carries full reads from pass to pass: a stage that matches a
+    /// configuration it holds (the last pass's final stage, as the "before" stage mostly is)
+    /// takes that list instead of being read again, and it keeps this pass's final stage
+    /// whenever that was read in full.
     public static func reportableLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
                                        afterHooks: (any ContentConfiguration)?,
-                                       lastRead: LastFullRead<any ContentConfiguration>? = nil) -> PropertyLists {
-        readOnce(before, afterUpdate, afterHooks, lastRead: lastRead, read: { $0.inspectableProperties }, same: alike,
+                                       recent: RecentFullReads<any ContentConfiguration>? = nil) -> PropertyLists {
+        readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties }, same: alike,
                  readAlike: { $0.customizedProperties })
     }
 
     /// The same for a background configuration (or any other table-described value type).
     @_specialize(exported: true, where C == BackgroundConfiguration)
     public static func reportableLists<C: PropertyInspectable & Equatable>(before: C?, afterUpdate: C?, afterHooks: C?,
-                                                                          lastRead: LastFullRead<C>? = nil)
+                                                                          recent: RecentFullReads<C>? = nil)
         -> PropertyLists
     {
-        readOnce(before, afterUpdate, afterHooks, lastRead: lastRead, read: { $0.inspectableProperties }, same: ==,
+        readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties }, same: ==,
                  readAlike: { $0.customizedProperties })
     }
 
@@ -173,9 +171,8 @@ extension PropertyChange {
     }
 
     /// `readAlike` reads three stages that all match.
-    /// `readAlike` reads three stages that all match (`lastRead` stays as it was: whatever it
-    /// matched before, it still matches).
-    private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?, lastRead: LastFullRead<C>?,
+    /// `readAlike` reads three stages that all match (`recent` stays as it was).
+    private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?, recent: RecentFullReads<C>?,
                                     read: (C) -> [InspectableProperty], same: (C, C) -> Bool,
                                     readAlike: (C) -> [InspectableProperty]) -> PropertyLists {
         func matches(_ a: C?, _ b: C?) -> Bool {
@@ -187,16 +184,15 @@ extension PropertyChange {
             let list = readAlike(before)
             return (list, list, list)
         }
-        let beforeList: [InspectableProperty]
-        if let before {
-            if let lastRead, let known = lastRead.value, same(known, before) { beforeList = lastRead.list } else { beforeList = read(before) }
-        } else {
-            beforeList = []
+        func readFull(_ stage: C?) -> [InspectableProperty] {
+            guard let stage else { return [] }
+            return recent?.list(matching: stage, same: same) ?? read(stage)
         }
-        let updatedList = updatedMatchesBefore ? beforeList : afterUpdate.map(read) ?? []
+        let beforeList = readFull(before)
+        let updatedList = updatedMatchesBefore ? beforeList : readFull(afterUpdate)
         let finalList = finalMatchesUpdated ? updatedList
-            : matches(afterHooks, before) ? beforeList : afterHooks.map(read) ?? []
-        lastRead?.keep(afterHooks, list: finalList)
+            : matches(afterHooks, before) ? beforeList : readFull(afterHooks)
+        if let afterHooks { recent?.keep(afterHooks, list: finalList) }
         return (beforeList, updatedList, finalList)
     }
 }

@@ -100,7 +100,7 @@ struct ReportableListsTests {
         func storage(_ list: [InspectableProperty]) -> UnsafePointer<InspectableProperty>? {
             list.withUnsafeBufferPointer { $0.baseAddress }
         }
-        let contentRead = LastFullRead<any ContentConfiguration>(), backgroundRead = LastFullRead<BackgroundConfiguration>()
+        let contentRead = RecentFullReads<any ContentConfiguration>(), backgroundRead = RecentFullReads<BackgroundConfiguration>()
         var content = Self.contentStages()[1]
         var background = Self.backgrounds()[1]
         var lastFinal: (content: [InspectableProperty]?, background: [InspectableProperty]?)
@@ -113,11 +113,11 @@ struct ReportableListsTests {
             }
             let (restyled, restyledBackground) = (content.updated(for: state), background.updated(for: state))
             let carried = PropertyChange.reportableLists(before: content, afterUpdate: restyled, afterHooks: restyled,
-                                                         lastRead: contentRead)
+                                                         recent: contentRead)
             let fresh = PropertyChange.reportableLists(before: content, afterUpdate: restyled, afterHooks: restyled)
             #expect(carried.before == fresh.before && carried.afterUpdate == fresh.afterUpdate && carried.afterHooks == fresh.afterHooks)
             let carriedBackground = PropertyChange.reportableLists(before: background, afterUpdate: restyledBackground,
-                                                                   afterHooks: restyledBackground, lastRead: backgroundRead)
+                                                                   afterHooks: restyledBackground, recent: backgroundRead)
             let freshBackground = PropertyChange.reportableLists(before: background, afterUpdate: restyledBackground,
                                                                  afterHooks: restyledBackground)
             #expect(carriedBackground.before == freshBackground.before && carriedBackground.afterHooks == freshBackground.afterHooks)
@@ -139,5 +139,34 @@ struct ReportableListsTests {
             (content, background) = (restyled, restyledBackground)
         }
         #expect(carriedReads.content >= 2 && carriedReads.background >= 2, "\(carriedReads)")
+    }
+
+    /// A highlight toggled on and off restyles the background back to the look of two passes
+    /// ago: that stage takes the list read then. No more than two reads are kept.
+    @Test func aToggledStateTakesTheListOfTwoPassesAgo() {
+        let recent = RecentFullReads<BackgroundConfiguration>()
+        var background = Self.backgrounds()[1]
+        var finals: [[InspectableProperty]] = []
+        for pass in 0..<6 {
+            let restyled = background.updated(for: CellConfigurationState(isHighlighted: pass % 2 == 0))
+            let lists = PropertyChange.reportableLists(before: background, afterUpdate: restyled, afterHooks: restyled, recent: recent)
+            let fresh = PropertyChange.reportableLists(before: background, afterUpdate: restyled, afterHooks: restyled)
+            #expect(lists.before == fresh.before && lists.afterUpdate == fresh.afterUpdate && lists.afterHooks == fresh.afterHooks)
+            #expect(restyled != background, "every pass restyles")
+            if pass >= 2 {
+                #expect(lists.afterUpdate.sharesStorage(with: finals[pass - 2]), "pass \(pass) read its restyled stage again")
+            }
+            if pass >= 1 { #expect(lists.before.sharesStorage(with: finals[pass - 1])) }
+            #expect(recent.count <= RecentFullReads<BackgroundConfiguration>.capacity)
+            finals.append(lists.afterHooks)
+            background = restyled
+        }
+        // A third look is read, and pushes out the oldest.
+        var rounded = background
+        rounded.cornerRadius = 20
+        let third = PropertyChange.reportableLists(before: background, afterUpdate: rounded, afterHooks: rounded, recent: recent)
+        #expect(!third.afterHooks.sharesStorage(with: finals[4]) && !third.afterHooks.sharesStorage(with: finals[5]))
+        #expect(recent.count == 2 && recent.list(matching: rounded, same: ==) != nil)
+        #expect(recent.list(matching: background, same: ==) != nil)
     }
 }
