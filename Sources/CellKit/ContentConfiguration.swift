@@ -187,6 +187,13 @@ public struct InspectableProperty: Hashable, Sendable {
     }
 }
 
+extension Array where Element == InspectableProperty {
+    /// Whether both are one stored list (the same elements, not merely equal ones).
+    func sharesStorage(with other: [InspectableProperty]) -> Bool {
+        count == other.count && withUnsafeBufferPointer { x in other.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+}
+
 /// A property value in a form every sink (terminal, JSONL, plugin ABI) can print.
 public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case none

@@ -90,8 +90,8 @@ public struct PropertyChange: Hashable, Sendable {
         // `reportableLists` hands out one list for stages that list alike (one value, or equal in
         // every value and flag): a stage whose list is the previous stage's changed nothing, and
         // its values are not compared.
-        let hooksChangedNothing = sharesStorage(afterHooks, afterUpdate)
-        let updateChangedNothing = sharesStorage(afterUpdate, before)
+        let hooksChangedNothing = afterHooks.sharesStorage(with: afterUpdate)
+        let updateChangedNothing = afterUpdate.sharesStorage(with: before)
         var result: [PropertyChange] = []
         result.reserveCapacity(includingUnchanged ? afterHooks.count : 4)
         for i in afterHooks.indices {
@@ -119,14 +119,11 @@ public struct PropertyChange: Hashable, Sendable {
     /// copies every element of both).
     private static func sameNames(_ a: [InspectableProperty], _ b: [InspectableProperty]) -> Bool {
         guard a.count == b.count else { return false }
-        if sharesStorage(a, b) { return true }
+        if a.sharesStorage(with: b) { return true }
         return a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in x.indices.allSatisfy { x[$0].name == y[$0].name } }
         }
     }
-
-    /// Whether two lists are one stored list (the same elements, not merely equal ones).
-    private static func sharesStorage(_ a: [InspectableProperty], _ b: [InspectableProperty]) -> Bool { a.sharesStorage(with: b) }
 }
 
 extension PropertyChange {
@@ -170,7 +167,6 @@ extension PropertyChange {
         a.isIdentical(to: b) || (a.listsPropertiesByValue && a.isEqual(to: b))
     }
 
-    /// `readAlike` reads three stages that all match.
     /// `readAlike` reads three stages that all match (`recent` stays as it was).
     private static func readOnce<C>(_ before: C?, _ afterUpdate: C?, _ afterHooks: C?, recent: RecentFullReads<C>?,
                                     read: (C) -> [InspectableProperty], same: (C, C) -> Bool,
@@ -196,4 +192,3 @@ extension PropertyChange {
         return (beforeList, updatedList, finalList)
     }
 }
-

@@ -35,10 +35,3 @@ public final class RecentFullReads<C> {
     /// How many configurations are kept (tests check the bound).
     var count: Int { entries.count }
 }
-
-extension Array where Element == InspectableProperty {
-    /// Whether both are one stored list (the same elements, not merely equal ones).
-    func sharesStorage(with other: [InspectableProperty]) -> Bool {
-        count == other.count && withUnsafeBufferPointer { x in other.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
-    }
-}
