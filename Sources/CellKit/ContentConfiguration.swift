@@ -78,7 +78,8 @@ extension ContentConfiguration {
 extension ContentConfiguration where Self: PropertyInspectable {
     public var listsPropertiesByValue: Bool { true }
 
-    /// Read through the table's flags, not filtered out of every property's value.
+    /// Read through the table's flags, not filtered out of every property's value. The same as
+    /// `PropertyInspectable`'s, restated: with two protocol defaults the conformance is ambiguous.
     public var customizedProperties: [InspectableProperty] {
         withUnsafePointer(to: self) { Self.propertyTable.readCustomized(at: UnsafeRawPointer($0)) }
     }
