@@ -50,10 +50,14 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private var contentValueSetCount = 0
     /// `storedContent`'s type identifier and the `contentValueSetCount` it was read for.
     private var contentTypeIdentifierRead: TypeIdentifierRead?
+    /// The last restyles of the current value, when its restyle is pure.
+    private var recentRestyles = RecentRestyles()
     /// Off: every pass restyles and compares as if nothing were known (tests compare both ways).
     var reusesRestyledContent = true
     /// Passes that kept the content as restyled before (tests check the shortcut is taken).
     private(set) var keptRestyles = 0
+    /// Passes that took back a pure restyle made for an equal state (tests check it is taken).
+    private(set) var reusedRestyles = 0
     private var storedBackground: BackgroundConfiguration?
     private var storedBackgroundColor: Color?
     private var isRunningHooks = false
@@ -67,6 +71,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             keepAppliedConfigurations()
             storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
             contentRestyle = automaticallyUpdatesContentConfiguration ? ContentRestyle(state: inputs.cellState, version: contentVersion) : nil
+            if automaticallyUpdatesContentConfiguration, hasContent, contentSlot.restyleIsPure {
+                recentRestyles.keep(contentSlot, for: inputs.cellState, setCount: contentValueSetCount)
+            } else {
+                recentRestyles.removeAll()
+            }
             if !isRunningHooks { requestUpdate() }
         }
     }
@@ -353,9 +362,16 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                contentSlot.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
             } else {
-                // A cell's state is passed as itself, not boxed in an existential.
-                contentSlot = State.self == CellConfigurationState.self
-                    ? contentSlot.updated(forCellState: cellState) : contentSlot.updated(for: state)
+                if reusesRestyledContent, recentRestyles.takeBack(for: cellState, setCount: contentValueSetCount, into: &contentSlot) {
+                    reusedRestyles += 1
+                } else {
+                    // A cell's state is passed as itself, not boxed in an existential.
+                    contentSlot = State.self == CellConfigurationState.self
+                        ? contentSlot.updated(forCellState: cellState) : contentSlot.updated(for: state)
+                    if contentSlot.restyleIsPure {
+                        recentRestyles.keep(contentSlot, for: cellState, setCount: contentValueSetCount)
+                    }
+                }
                 contentVersion &+= 1
                 contentRestyle = ContentRestyle(state: cellState, version: contentVersion)
             }
@@ -542,6 +558,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         bottomSeparatorVisibility = .automatic
         storedContent = nil
         contentRestyle = nil
+        recentRestyles.removeAll()
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()
         appliedState = nil

@@ -27,6 +27,15 @@ public protocol ContentConfiguration: Sendable {
     /// The default answers false: only a type that knows what its restyle reads can say yes.
     func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool
 
+    /// Whether `updated(for:)` is pure: its result depends only on the values set on the
+    /// configuration and on the state, so for a configuration and every configuration restyled
+    /// from it, equal states give equal results, and restyling has no other effect. A cell then
+    /// hands back a restyle it made for an equal state of the same set value instead of restyling
+    /// again (a highlight toggled on and off restyles twice, not on every toggle). The default
+    /// answers false: only a type that knows its restyle can promise it (a plugin, through
+    /// `CELLHOST_CONFIG_PURE_RESTYLE`).
+    var restyleIsPure: Bool { get }
+
     /// Every property with its value and whether it was customised, in a stable order, so traces
     /// can say what `updated(for:)` changed and what stayed locked.
     var inspectableProperties: [InspectableProperty] { get }
@@ -63,6 +72,8 @@ extension ContentConfiguration {
     public func updated(forCellState state: CellConfigurationState) -> Self { updated(for: state) }
 
     public func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool { false }
+
+    public var restyleIsPure: Bool { false }
 
     public var listsPropertiesByValue: Bool { false }
 
