@@ -9,6 +9,8 @@ struct BadgeCell: PluginCell {
 
     static let typeIdentifier = "com.cellhost.samples.badge"
     static let displayName = "Badge cell"
+    /// Every restyled value comes from the state and the set values alone.
+    static let restyleIsPure = true
     static let properties: [CellProperty<BadgeCell>] = [
         .string("title", \.title),
         .int64("count", \.count),
@@ -36,7 +38,9 @@ struct BadgeCell: PluginCell {
 
     var title = "Inbox"
     var count: Int64 = 0
-    var badgeColor = Host.systemColor("systemGray") ?? cellhost_color(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
+    var badgeColor = Host.systemColor("systemGray") ?? BadgeCell.fallbackGray
+    /// What the badge shows when the host names no grey.
+    static let fallbackGray = cellhost_color(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
     var showsZero = false
     var layout = BadgeCell.titleAndBadge
     // State styling, not properties.
@@ -52,7 +56,7 @@ struct BadgeCell: PluginCell {
         let traits = state.traits
         cell.isUrgent = state.isOn("urgent")
         let name = cell.isUrgent ? "systemRed" : state.isSelected ? "tintColor" : "systemGray"
-        cell.badgeColor = Host.systemColor(name, traits: traits) ?? badgeColor
+        cell.badgeColor = Host.systemColor(name, traits: traits) ?? BadgeCell.fallbackGray
         cell.badgeAlpha = state.isHighlighted ? 0.7 : 1
         cell.badgeTransformer = state.isDisabled ? Host.colorTransformer("grayscale") : nil
         cell.state = state.snapshot

@@ -107,7 +107,9 @@ static cellhost_config *updated_for_state(const cellhost_config *c, const cellho
         const char *name = "systemBlue";
         if (s->flags & CELLHOST_STATE_SELECTED) name = "systemGreen";
         if (custom_state_on(s, "paused")) name = "systemOrange";
-        host->system_color(t, name, &d->tint);
+        /* Pure (CELLHOST_CONFIG_PURE_RESTYLE): an unknown name gives a fixed blue, never the
+         * tint of an earlier restyle. */
+        if (!host->system_color(t, name, &d->tint)) d->tint = (cellhost_color){ 0.0, 0.48, 1.0, 1.0 };
         if (s->flags & CELLHOST_STATE_HIGHLIGHTED) d->tint.alpha = 0.6;
     }
     if (!(c->customized & (1u << P_TINT_TRANSFORMER)))
@@ -319,6 +321,7 @@ static const cellhost_config_type progress_type = {
     &view_type,
     update_configuration,
     NULL,
+    CELLHOST_CONFIG_PURE_RESTYLE,
 };
 
 static bool init(const cellhost_host *h) {

@@ -101,6 +101,7 @@ enum DescriptorBuilder {
         t.updated_for_state = Thunks.updated
         t.is_customized = Thunks.isCustomized
         t.view_type = UnsafePointer(view)
+        t.flags = Cell.restyleIsPure ? UInt32(CELLHOST_CONFIG_PURE_RESTYLE) : 0
         return allocate(t)
     }
 }

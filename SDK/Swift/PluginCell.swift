@@ -21,11 +21,18 @@ public protocol PluginCell: Equatable {
 
     /// A copy restyled for `state` (must not depend on anything but `self` and `state`).
     func updated(for state: PluginState) -> Self
+
+    /// The `CELLHOST_CONFIG_PURE_RESTYLE` promise: `updated(for:)` sets every value it restyles
+    /// from `state` and the values the host set alone (never from an earlier restyle) and does
+    /// nothing else, so the host may hand back a restyle it already has for an equal state.
+    /// `cellhost validate` checks it. Default false.
+    static var restyleIsPure: Bool { get }
 }
 
 extension PluginCell {
     public static var displayName: String { typeIdentifier }
     public static var actions: [CellAction<Self>] { [] }
+    public static var restyleIsPure: Bool { false }
 }
 
 /// The content view of a `PluginCell`. Created with the first configuration it shows and drawn

@@ -61,8 +61,11 @@ struct DescriptorValidator {
         return value
     }
 
-    /// Reads a `T` that starts with a `cellhost_header`, checking the header first.
-    func readStruct<T>(_ pointer: UnsafeRawPointer?, as _: T.Type, _ what: @autoclosure () -> String) throws(PluginLoadError) -> T {
+    /// Reads a `T` that starts with a `cellhost_header`, checking the header first. A struct that
+    /// later minor versions grew may be as short as `minimumSize` (its size in ABI 1.0): the
+    /// fields past its struct_size read as zero, as the versioning rule says.
+    func readStruct<T>(_ pointer: UnsafeRawPointer?, as _: T.Type, minimumSize: Int = MemoryLayout<T>.size,
+                       _ what: @autoclosure () -> String) throws(PluginLoadError) -> T {
         guard let pointer else { throw fail("\(what()) is NULL") }
         var header = cellhost_header()
         guard memory.read(pointer, into: &header) else {
@@ -73,12 +76,15 @@ struct DescriptorValidator {
             throw PluginLoadError(path: path, reason: .incompatibleVersion(
                 plugin: "\(header.abi_major).\(header.abi_minor)", host: "\(host.major).\(host.minor)"))
         }
-        let known = MemoryLayout<T>.size
-        guard header.struct_size >= known, header.struct_size <= PluginLoader.maximumStructSize else {
-            throw fail("\(what()) has struct_size \(header.struct_size); ABI \(host.major).\(host.minor) needs \(known)")
+        let needed = header.abi_minor == 0 ? minimumSize : MemoryLayout<T>.size
+        guard header.struct_size >= needed, header.struct_size <= PluginLoader.maximumStructSize else {
+            throw fail("\(what()) has struct_size \(header.struct_size); ABI \(header.abi_major).\(header.abi_minor) needs \(needed)")
         }
+        let known = min(Int(header.struct_size), MemoryLayout<T>.size)
         let read: T? = withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { value in
-            guard memory.read(pointer, into: value.baseAddress!, count: known) else { return nil }
+            let bytes = UnsafeMutableRawPointer(value.baseAddress!)
+            bytes.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+            guard memory.read(pointer, into: bytes, count: known) else { return nil }
             return value.baseAddress!.move()
         }
         guard let read else { throw fail("\(what()) runs into unreadable memory") }
@@ -97,7 +103,8 @@ struct DescriptorValidator {
             guard memory.read(list + i, into: &entry) else {
                 throw fail("types[\(i)] lies in unreadable memory")
             }
-            let t = try readStruct(entry, as: cellhost_config_type.self, "types[\(i)]")
+            let t = try readStruct(entry, as: cellhost_config_type.self,
+                                   minimumSize: MemoryLayout<cellhost_config_type>.offset(of: \.flags)!, "types[\(i)]")
             let id = try string(t.type_id, "types[\(i)].type_id", required: true)!
             guard DescriptorValidator.isReverseDNS(id) else {
                 throw fail("type_id \"\(id)\" is not a reverse-DNS identifier such as com.example.badge")
@@ -121,6 +128,10 @@ struct DescriptorValidator {
         if t.updated_for_state == nil { missing.append("updated_for_state") }
         if t.is_customized == nil { missing.append("is_customized") }
         guard missing.isEmpty else { throw fail("type \(id) lacks required function(s) \(missing.joined(separator: ", "))") }
+        let unknownFlags = t.flags & ~UInt32(CELLHOST_CONFIG_PURE_RESTYLE)
+        guard unknownFlags == 0 else {
+            throw fail("type \(id)'s flags 0x\(String(t.flags, radix: 16)) set bits ABI \(PluginLoader.hostVersion.major).\(PluginLoader.hostVersion.minor) does not define (0x\(String(unknownFlags, radix: 16)))")
+        }
         let v = try readStruct(t.view_type, as: cellhost_view_type.self, "type \(id)'s view_type")
         var missingView: [String] = []
         if v.make == nil { missingView.append("make") }

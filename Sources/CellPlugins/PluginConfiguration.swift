@@ -58,6 +58,8 @@ public struct PluginConfiguration: ContentConfiguration, Equatable {
         return new.map { PluginConfiguration(type: type, adopting: $0) } ?? self
     }
 
+    public var restyleIsPure: Bool { storage.type.restyleIsPure }
+
     /// The cell-level hook (UIKit's `updateConfiguration(using:)`), when the plugin has one:
     /// the configuration to apply instead of `self`, or nil to apply `self` unchanged.
     public func cellUpdateHookResult(for state: any ConfigurationState) -> PluginConfiguration? {

@@ -11,6 +11,8 @@ public final class PluginConfigurationType: @unchecked Sendable {
     public let actions: [PluginAction]
     /// The id of the plugin that provides the type.
     public let pluginID: String
+    /// The plugin promised `CELLHOST_CONFIG_PURE_RESTYLE`: a cell may reuse an earlier restyle.
+    public let restyleIsPure: Bool
     let propertyIndex: [String: Int]
     let actionIndex: [String: Int]
 
@@ -50,6 +52,7 @@ public final class PluginConfigurationType: @unchecked Sendable {
         updatedFunction = t.updated_for_state!
         isCustomizedFunction = t.is_customized!
         updateConfigurationHook = t.update_configuration
+        restyleIsPure = t.flags & UInt32(CELLHOST_CONFIG_PURE_RESTYLE) != 0
         makeView = v.make!
         viewSupports = v.supports!
         viewSetConfiguration = v.set_configuration!

@@ -10,7 +10,7 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let version: String
     public let vendor: String
     public let summary: String?
-    /// The ABI version the plugin was built against ("1.0").
+    /// The ABI version the plugin was built against ("1.1").
     public let abiVersion: String
     public let types: [PluginConfigurationType]
     /// Time from dlopen to a validated, initialised plugin.

@@ -84,6 +84,9 @@ struct InspectCommand: ParsableCommand {
             }
             if !actions.isEmpty { out += columns(["ACTION", "ENCODING"], actions) }
             if type["cellUpdateHook"]?.boolValue == true { out += "  has a cell-level update_configuration hook\n" }
+            if type["pureRestyle"]?.boolValue == true {
+                out += "  restyle declared pure: cells reuse a restyle made for an equal state\n"
+            }
         }
         return out
     }

@@ -41,6 +41,7 @@ enum PluginReportJSON {
                          }))])
             })),
             ("cellUpdateHook", .bool(type.hasUpdateConfigurationHook)),
+            ("pureRestyle", .bool(type.restyleIsPure)),
         ])
     }
 

@@ -76,13 +76,14 @@ import Testing
     @Test func versionRuleNamesBothVersions() throws {
         var newerMajor = TestPluginSource()
         newerMajor.major = "2"
+        newerMajor.minor = "0"
         let majorPath = try compiled(newerMajor, "major2")
-        #expect(refusal(majorPath) == "\(majorPath): was built for plugin ABI 2.0, which this host (ABI 1.0) cannot load: the major versions must match and the plugin's minor must not exceed the host's")
+        #expect(refusal(majorPath) == "\(majorPath): was built for plugin ABI 2.0, which this host (ABI 1.1) cannot load: the major versions must match and the plugin's minor must not exceed the host's")
 
         var newerMinor = TestPluginSource()
         newerMinor.minor = "7"
         let minorPath = try compiled(newerMinor, "minor7")
-        #expect(refusal(minorPath)?.contains("was built for plugin ABI 1.7, which this host (ABI 1.0) cannot load") == true)
+        #expect(refusal(minorPath)?.contains("was built for plugin ABI 1.7, which this host (ABI 1.1) cannot load") == true)
     }
 
     @Test func malformedDescriptorsAreRefusedWithTheReason() throws {

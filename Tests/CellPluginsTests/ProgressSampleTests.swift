@@ -23,7 +23,7 @@ import Testing
         #expect(plugin.name == "Progress meters")
         #expect(plugin.version == "1.0.0")
         #expect(plugin.vendor == "cellhost samples")
-        #expect(plugin.abiVersion == "1.0")
+        #expect(plugin.abiVersion == "1.1")
         let type = try progressType()
         #expect(type.properties.map(\.name) == ["progress", "tint", "title", "style", "showsPercentage",
                                                 "minimumSize", "contentInsets", "tintTransformer"])

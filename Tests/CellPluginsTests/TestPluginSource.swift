@@ -8,6 +8,9 @@ struct TestPluginSource {
     var minor = "CELLHOST_ABI_MINOR"
     var magic = "CELLHOST_DESCRIPTOR_MAGIC"
     var copyFunction = "copy_config"
+    /// The configuration type's header and flags (ABI 1.1); a 1.0 plugin's type is shorter.
+    var configHeader = "CELLHOST_HEADER(cellhost_config_type)"
+    var configFlags = "0"
     var entryName = "cellhost_plugin_entry"
     /// Replaces the entry's body.
     var entryBody = "return &descriptor;"
@@ -27,7 +30,10 @@ struct TestPluginSource {
         }
         static void destroy_config(cellhost_config *c) { free(c); }
         static bool equal(const cellhost_config *a, const cellhost_config *b) { return a->value == b->value; }
+        /* Calls of updated_for_state, for tests that count them. */
+        __attribute__((visibility("default"))) int64_t minimal_updated_calls = 0;
         static cellhost_config *updated(const cellhost_config *c, const cellhost_state *s) {
+            minimal_updated_calls++;
             cellhost_config *d = copy_config(c);
             if (!(c->customized & 1)) d->value = (s->flags & CELLHOST_STATE_SELECTED) ? 1 : 0;
             return d;
@@ -56,8 +62,9 @@ struct TestPluginSource {
             CELLHOST_HEADER(cellhost_view_type), make_view, supports, set_configuration, size_that_fits, draw, destroy_view,
         };
         static const cellhost_config_type config_type = {
-            CELLHOST_HEADER(cellhost_config_type), "\(typeID)", "Minimal", properties, 1, NULL, 0,
+            \(configHeader), "\(typeID)", "Minimal", properties, 1, NULL, 0,
             make_default, \(copyFunction), destroy_config, equal, updated, is_customized, &view_type, NULL, NULL,
+            \(configFlags),
         };
         static const cellhost_config_type *const types[] = { &config_type };
         static const cellhost_plugin_descriptor descriptor = {

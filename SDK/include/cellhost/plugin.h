@@ -21,6 +21,7 @@
  *   reads the fields its own version knows and only if struct_size says they are present.
  *   Arrays of structs (properties, actions) are walked with a stride of the first element's
  *   struct_size.
+ *   1.1 appended cellhost_config_type.flags; a 1.0 plugin (shorter struct) loads as flags 0.
  *
  * STRINGS
  *   All strings are UTF-8. Strings in descriptors are NUL-terminated and static. Property
@@ -76,7 +77,7 @@ extern "C" {
 #endif
 
 #define CELLHOST_ABI_MAJOR 1
-#define CELLHOST_ABI_MINOR 0
+#define CELLHOST_ABI_MINOR 1
 /* "CHPL": the first field after the header of a plugin descriptor, so the host can tell a
  * descriptor from garbage. */
 #define CELLHOST_DESCRIPTOR_MAGIC 0x4C504843u
@@ -411,7 +412,18 @@ typedef struct cellhost_config_type {
     cellhost_config *(*update_configuration)(const cellhost_config *config, const cellhost_state *state);
 
     void *user_data; /* for the plugin's own use */
+
+    /* ABI 1.1: CELLHOST_CONFIG_* bits, 0 for none. */
+    uint32_t flags;
 } cellhost_config_type;
+
+/* A promise about updated_for_state: its result depends only on the values set on the
+ * configuration (by make_default, setters and actions) and on the state, and the call has no
+ * other effect. So for a configuration and every configuration restyled from it, equal states
+ * give equal results, and the host may hand back a result it got for an equal state instead of
+ * calling again: a highlight toggled on and off restyles twice, not on every toggle.
+ * `cellhost validate` checks the promise on sample states. */
+#define CELLHOST_CONFIG_PURE_RESTYLE 1u
 
 typedef struct cellhost_plugin_descriptor {
     cellhost_header header;
