@@ -104,6 +104,52 @@ enum ConfigurationChecks {
         if checked == 0 { r.skip("no settable property to customise") }
     }
 
+    /// `CELLHOST_CONFIG_PURE_RESTYLE` holds: restyling for one state and then another gives what
+    /// restyling for the second alone gives, and restyling twice for one state gives equal
+    /// results, from the defaults and from each customised property. A cell that trusts the flag
+    /// hands back earlier restyles, so a broken promise would show a stale look.
+    static func pureRestyle(_ r: CheckRecorder) {
+        guard let plugin = r.plugin() else { return }
+        let pure = plugin.types.filter(\.restyleIsPure)
+        guard !pure.isEmpty else { r.skip("no type declares CELLHOST_CONFIG_PURE_RESTYLE"); return }
+        let states = SampleValues.ordinaryStates
+        for type in pure {
+            guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
+            let starts = [("the defaults", base)]
+                + type.properties.filter { !$0.isReadOnly }.compactMap { p in customize(base, p).map { ("\(p.name) customised", $0) } }
+        each: for (start, configuration) in starts {
+                for (j, second) in states.enumerated() {
+                    r.step("\(type.typeIdentifier): updated_for_state twice for state #\(j) from \(start)")
+                    let alone = configuration.updated(for: second)
+                    if let difference = firstDifference(alone, configuration.updated(for: second)) {
+                        r.fail("\(type.typeIdentifier) declares CELLHOST_CONFIG_PURE_RESTYLE, but two restyles of \(start) "
+                               + "for one state (\(stateSummary(second))) differ: \(difference)")
+                        break each
+                    }
+                    for (i, first) in states.enumerated() where i != j {
+                        r.step("\(type.typeIdentifier): updated_for_state #\(i) then #\(j) from \(start)")
+                        if let difference = firstDifference(configuration.updated(for: first).updated(for: second), alone) {
+                            r.fail("\(type.typeIdentifier) declares CELLHOST_CONFIG_PURE_RESTYLE, but restyling \(start) for "
+                                   + "(\(stateSummary(first))) and then for (\(stateSummary(second))) gives \(difference) "
+                                   + "where restyling for the second alone does not; a pure restyle sets what it restyles "
+                                   + "from the state and the set values only, never from an earlier restyle")
+                            break each
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How `a` differs from `b`: the first property that reads differently, or that equal()
+    /// says they differ; nil when neither.
+    static func firstDifference(_ a: PluginConfiguration, _ b: PluginConfiguration) -> String? {
+        for ((name, x), (_, y)) in zip(snapshot(a), snapshot(b)) where !SampleValues.same(x, y) {
+            return "\(name) = \(describe(x)) (against \(describe(y)))"
+        }
+        return a == b ? nil : "configurations equal() calls different"
+    }
+
     static func propertyRoundTrip(_ r: CheckRecorder) {
         guard let plugin = r.plugin() else { return }
         for type in plugin.types {

@@ -27,6 +27,8 @@ public struct ValidationCheck: Sendable {
                         isRandom: false, body: ConfigurationChecks.updatedLeavesOriginal),
         ValidationCheck(id: "updated-keeps-customized", summary: "updated_for_state keeps customised (locked) properties",
                         isRandom: false, body: ConfigurationChecks.updatedKeepsCustomized),
+        ValidationCheck(id: "pure-restyle", summary: "a restyle declared pure depends on the state and set values alone",
+                        isRandom: false, body: ConfigurationChecks.pureRestyle),
         ValidationCheck(id: "property-roundtrip", summary: "every property round-trips through libffi",
                         isRandom: false, body: ConfigurationChecks.propertyRoundTrip),
         ValidationCheck(id: "supports-consistency", summary: "supports() agrees with makeContentView()",

@@ -25,6 +25,7 @@ import Testing
         ("shared_copy", "value-semantics"),
         ("mutating_update", "updated-leaves-original"),
         ("forgetful_update", "updated-keeps-customized"),
+        ("stale_restyle", "pure-restyle"),
         ("lost_setter", "property-roundtrip"),
         ("stale_reuse", "supports-consistency"),
         ("restless_draw", "deterministic-drawing"),

@@ -2,6 +2,9 @@
 #ifndef PLUGIN_ABI_MINOR
 #define PLUGIN_ABI_MINOR CELLHOST_ABI_MINOR
 #endif
+#ifndef PLUGIN_CONFIG_FLAGS
+#define PLUGIN_CONFIG_FLAGS CELLHOST_CONFIG_PURE_RESTYLE
+#endif
 #ifndef PLUGIN_ENTRY_NAME
 #define PLUGIN_ENTRY_NAME cellhost_plugin_entry
 #endif
@@ -27,6 +30,7 @@ static const cellhost_config_type config_type = {
     CELLHOST_HEADER(cellhost_config_type), "com.validation.test.cell", "Validation test cell",
     properties, sizeof properties / sizeof properties[0], actions, 1,
     make_default, copy_config, destroy_config, equal_configs, updated_for_state, is_customized, &view_type, NULL,
+    NULL, PLUGIN_CONFIG_FLAGS,
 };
 
 static const cellhost_config_type *const types[] = { &config_type };
