@@ -117,21 +117,22 @@ enum ConfigurationChecks {
             guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
             let starts = [("the defaults", base)]
                 + type.properties.filter { !$0.isReadOnly }.compactMap { p in customize(base, p).map { ("\(p.name) customised", $0) } }
+            r.note("\(type.typeIdentifier): \(starts.count) starting values × \(states.count * states.count) pairs of states")
         each: for (start, configuration) in starts {
                 for (j, second) in states.enumerated() {
                     r.step("\(type.typeIdentifier): updated_for_state twice for state #\(j) from \(start)")
                     let alone = configuration.updated(for: second)
-                    if let difference = firstDifference(alone, configuration.updated(for: second)) {
+                    if let d = firstDifference(alone, configuration.updated(for: second)) {
                         r.fail("\(type.typeIdentifier) declares CELLHOST_CONFIG_PURE_RESTYLE, but two restyles of \(start) "
-                               + "for one state (\(stateSummary(second))) differ: \(difference)")
+                               + "for one state (\(stateSummary(second))) differ: \(d.what) \(d.a), then \(d.b)")
                         break each
                     }
                     for (i, first) in states.enumerated() where i != j {
                         r.step("\(type.typeIdentifier): updated_for_state #\(i) then #\(j) from \(start)")
-                        if let difference = firstDifference(configuration.updated(for: first).updated(for: second), alone) {
+                        if let d = firstDifference(configuration.updated(for: first).updated(for: second), alone) {
                             r.fail("\(type.typeIdentifier) declares CELLHOST_CONFIG_PURE_RESTYLE, but restyling \(start) for "
-                                   + "(\(stateSummary(first))) and then for (\(stateSummary(second))) gives \(difference) "
-                                   + "where restyling for the second alone does not; a pure restyle sets what it restyles "
+                                   + "(\(stateSummary(first))) and then for (\(stateSummary(second))) gives \(d.what) \(d.a), "
+                                   + "where restyling for the second alone gives \(d.b); a pure restyle sets what it restyles "
                                    + "from the state and the set values only, never from an earlier restyle")
                             break each
                         }
@@ -141,13 +142,13 @@ enum ConfigurationChecks {
         }
     }
 
-    /// How `a` differs from `b`: the first property that reads differently, or that equal()
-    /// says they differ; nil when neither.
-    static func firstDifference(_ a: PluginConfiguration, _ b: PluginConfiguration) -> String? {
+    /// How `a` differs from `b`: the first property that reads differently, or, when every
+    /// property reads the same, what equal() says; nil when they agree.
+    static func firstDifference(_ a: PluginConfiguration, _ b: PluginConfiguration) -> (what: String, a: String, b: String)? {
         for ((name, x), (_, y)) in zip(snapshot(a), snapshot(b)) where !SampleValues.same(x, y) {
-            return "\(name) = \(describe(x)) (against \(describe(y)))"
+            return (name, describe(x), describe(y))
         }
-        return a == b ? nil : "configurations equal() calls different"
+        return a == b ? nil : ("a configuration", "that equal() calls different", "one whose every property reads the same")
     }
 
     static func propertyRoundTrip(_ r: CheckRecorder) {
