@@ -72,7 +72,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
             contentRestyle = automaticallyUpdatesContentConfiguration ? ContentRestyle(state: inputs.cellState, version: contentVersion) : nil
             if automaticallyUpdatesContentConfiguration, hasContent, contentSlot.restyleIsPure {
-                recentRestyles.keep(contentSlot, for: inputs.cellState, setCount: contentValueSetCount)
+                recentRestyles.keep(contentSlot, for: inputs.cellState, setCount: contentValueSetCount, version: contentVersion)
             } else {
                 recentRestyles.removeAll()
             }
@@ -362,17 +362,18 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                contentSlot.restylesAlike(done.state, cellState) {
                 keptRestyles += 1
             } else {
-                if reusesRestyledContent, recentRestyles.takeBack(for: cellState, setCount: contentValueSetCount, into: &contentSlot) {
+                contentVersion &+= 1
+                if reusesRestyledContent, recentRestyles.takeBack(for: cellState, setCount: contentValueSetCount,
+                                                                  version: contentVersion, into: &contentSlot) {
                     reusedRestyles += 1
                 } else {
                     // A cell's state is passed as itself, not boxed in an existential.
                     contentSlot = State.self == CellConfigurationState.self
                         ? contentSlot.updated(forCellState: cellState) : contentSlot.updated(for: state)
                     if contentSlot.restyleIsPure {
-                        recentRestyles.keep(contentSlot, for: cellState, setCount: contentValueSetCount)
+                        recentRestyles.keep(contentSlot, for: cellState, setCount: contentValueSetCount, version: contentVersion)
                     }
                 }
-                contentVersion &+= 1
                 contentRestyle = ContentRestyle(state: cellState, version: contentVersion)
             }
         }
@@ -399,8 +400,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                 supports = answer
                 if answer {
                     // The view took this very value before (only the cell sets its configuration).
-                    if (reusesRestyledContent && contentVersionInView == contentVersion)
-                        || view.configuration.isEqual(to: contentSlot) {
+                    if (reusesRestyledContent && contentVersionInView == contentVersion) || showsEqualContent(view) {
                         contentViewChanged = false
                     } else {
                         view.configuration = contentSlot
@@ -433,6 +433,18 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         needsUpdateConfiguration = false
         if contentViewChanged { invalidateLayout() }
         return lastPassOutcome
+    }
+
+    /// Whether `view`'s configuration equals the slot's. The view swapping between the two kept
+    /// pure restyles compares them once.
+    private func showsEqualContent(_ view: any ContentView) -> Bool {
+        if reusesRestyledContent,
+           let known = recentRestyles.knownEquality(slotVersion: contentVersion, viewVersion: contentVersionInView) {
+            return known
+        }
+        let equal = view.configuration.isEqual(to: contentSlot)
+        recentRestyles.noteEquality(equal, slotVersion: contentVersion, viewVersion: contentVersionInView)
+        return equal
     }
 
     // MARK: Self-sizing and drawing

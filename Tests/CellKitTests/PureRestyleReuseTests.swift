@@ -60,6 +60,29 @@ import Testing
         #expect(restyles[0].calls + fast.reusedRestyles == restyles[1].calls, "each reuse is one restyle fewer")
     }
 
+    /// A highlight toggled on and off swaps the content view between the two kept restyles:
+    /// they are compared once, and each answer still reaches the view.
+    @Test func theKeptPairIsComparedOnce() {
+        let comparisons = SizingCounter()
+        let fast = Cell(appearance: .plain), full = Cell(appearance: .plain)
+        full.reusesRestyledContent = false
+        var configuration = PureTintConfiguration(title: "A", restyles: SizingCounter())
+        configuration.comparisons = comparisons
+        for cell in [fast, full] { cell.contentConfiguration = configuration }
+        var counts: [Int] = []
+        for cell in [fast, full] {
+            comparisons.calls = 0
+            for _ in 0..<7 {
+                cell.updateConfigurationIfNeeded()
+                let shown = cell.contentView?.configuration as? PureTintConfiguration
+                #expect(shown?.tint == (cell.isHighlighted ? "plain+highlighted" : "plain"))
+                cell.isHighlighted.toggle()
+            }
+            counts.append(comparisons.calls)
+        }
+        #expect(counts == [1, 6], "the first pass makes the view; then one comparison, not one a pass")
+    }
+
     @Test func aRestyleThatIsNotPureRunsEveryPass() {
         let restyles = SizingCounter()
         let cell = Cell(appearance: .plain)
@@ -82,6 +105,8 @@ struct PureTintConfiguration: ContentConfiguration, Equatable {
     var tintIsSet = false
     var isPure = true
     let restyles: SizingCounter
+    /// Counts `isEqual(to:)` calls.
+    var comparisons = SizingCounter()
 
     var typeIdentifier: String { "test.pure-tint" }
     var restyleIsPure: Bool { isPure }
@@ -100,7 +125,10 @@ struct PureTintConfiguration: ContentConfiguration, Equatable {
          InspectableProperty(name: "tint", value: .string(tint), isCustomized: tintIsSet)]
     }
 
-    func isEqual(to other: any ContentConfiguration) -> Bool { (other as? Self) == self }
+    func isEqual(to other: any ContentConfiguration) -> Bool {
+        comparisons.calls += 1
+        return (other as? Self) == self
+    }
 
     func setting(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> Self {
         guard case .string(let text) = value else { throw .invalidValue(property: name, reason: "not a string") }
