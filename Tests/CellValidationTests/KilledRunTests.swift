@@ -4,7 +4,9 @@ import Glibc
 import Testing
 
 /// `cellhost run` killed outright (SIGKILL: nothing can be committed) mid-stream leaves no file
-/// at the trace paths, and temporary files that are valid up to the last complete record.
+/// at the trace paths, and temporary files that are valid up to the last complete record. The
+/// stream comes through a named pipe its writer keeps open, so the run is still waiting for
+/// more when it is killed, however fast the machine ran the events so far.
 @Suite struct KilledRunTests {
     static func stream(events: Int) -> String {
         var lines = [#"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 1}}"#,
@@ -18,14 +20,23 @@ import Testing
 
     @Test func aKilledRunLeavesOnlyWholeRecords() throws {
         let directory = ValidationFixtures.temporaryDirectory()
-        let streamPath = "\(directory)/stream.jsonl"
+        let streamPath = "\(directory)/stream.jsonl", pipePath = "\(directory)/stream.pipe"
         let file = fopen(streamPath, "w")!
-        fputs(Self.stream(events: 20_000), file)
+        fputs(Self.stream(events: 2_000), file)
         fclose(file)
+        #expect(mkfifo(pipePath, 0o600) == 0)
+        // The writer sends the stream, then holds the pipe open (as a producer with more to say)
+        // until it is stopped after the run.
+        #expect(system("(cat '\(streamPath)'; exec sleep 60) > '\(pipePath)' & echo $! > '\(directory)/writer.pid'") == 0)
+        defer {
+            if let pid = Int32((readTextFile("\(directory)/writer.pid") ?? "").split(separator: "\n").first ?? "") {
+                kill(pid, SIGTERM)
+            }
+        }
         let out = "\(directory)/out"
         try makeDirectories(out)
         let run = WorkerProcess(executable: ValidationFixtures.tool,
-                                arguments: ["run", "--events", streamPath, "--trace", "\(out)/trace.jsonl",
+                                arguments: ["run", "--events", pipePath, "--trace", "\(out)/trace.jsonl",
                                             "--chrome-trace", "\(out)/trace.chrome.json", "--quiet"])
         // The limit kills the whole process group with SIGKILL: supervisor and worker alike.
         let result = try run.run(limits: WorkerLimits(totalSeconds: 6)) { _ in }
