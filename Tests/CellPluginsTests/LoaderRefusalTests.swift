@@ -6,13 +6,7 @@ import Testing
 /// and the problem.
 @Suite struct LoaderRefusalTests {
     func refusal(_ path: String, registry: PluginRegistry = PluginRegistry()) -> String? {
-        do {
-            try registry.load(path)
-            return nil
-        } catch {
-            #expect(error.path == path)
-            return error.description
-        }
+        PluginFixtures.refusal(path, registry: registry)
     }
 
     func compiled(_ source: TestPluginSource, _ name: String, flags: String = "") throws -> String {

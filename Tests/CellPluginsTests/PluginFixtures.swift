@@ -1,10 +1,22 @@
 import CellHost
 import CellKit
+import CellPlugins
 import Glibc
 import Testing
 
 /// Paths to the built sample plugins and a C compiler for plugins written inside tests.
 enum PluginFixtures {
+    /// The loader's sentence refusing `path`, naming it; nil when the plugin loads.
+    static func refusal(_ path: String, registry: PluginRegistry = PluginRegistry()) -> String? {
+        do {
+            try registry.load(path)
+            return nil
+        } catch {
+            #expect(error.path == path)
+            return error.description
+        }
+    }
+
     /// The package root, from this file's location.
     static let packageRoot: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)

@@ -90,20 +90,11 @@ import Testing
         short.configHeader = "{ (uint32_t)offsetof(cellhost_config_type, flags), CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR }"
         let shortPath = try PluginFixtures.compile(short.text, name: "short11")
         let size = MemoryLayout<cellhost_config_type>.size, oldSize = MemoryLayout<cellhost_config_type>.offset(of: \.flags)!
-        #expect(refusal(shortPath) == "\(shortPath): has an invalid descriptor: types[0] has struct_size \(oldSize); ABI 1.1 needs \(size)")
+        #expect(PluginFixtures.refusal(shortPath) == "\(shortPath): has an invalid descriptor: types[0] has struct_size \(oldSize); ABI 1.1 needs \(size)")
 
         var unknown = TestPluginSource(typeID: "com.test.minimal.unknown")
         unknown.configFlags = "0x6u"
         let unknownPath = try PluginFixtures.compile(unknown.text, name: "unknownflags")
-        #expect(refusal(unknownPath) == "\(unknownPath): has an invalid descriptor: type com.test.minimal.unknown's flags 0x6 set bits ABI 1.1 does not define (0x6)")
-    }
-
-    func refusal(_ path: String) -> String? {
-        do {
-            try PluginRegistry().load(path)
-            return nil
-        } catch {
-            return error.description
-        }
+        #expect(PluginFixtures.refusal(unknownPath) == "\(unknownPath): has an invalid descriptor: type com.test.minimal.unknown's flags 0x6 set bits ABI 1.1 does not define (0x6)")
     }
 }
