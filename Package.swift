@@ -52,9 +52,12 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
 
+        // Linux's atomic exchange of two paths, which frame files are put in place with.
+        .target(name: "CFileExchange"),
+
         // MARK: The offscreen compositor — X11-free.
         .target(name: "CellRender",
-                dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CZlib"],
+                dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CZlib", "CFileExchange"],
                 swiftSettings: hotPathSettings),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit"],
                     exclude: ["Goldens"]),

@@ -9,8 +9,8 @@ import CellRender
 /// The engine's renderer backed by CellRender: layers composited with damage by pixman, frames
 /// encoded to PNG on the writer's thread (off the event path). The writer puts each frame in
 /// place under its own name once the file is complete (a frame of an earlier run it replaces is
-/// freed there too, off the event path: on ext4 that costs ~0.15 ms a frame); a thumbnail of
-/// each is kept for the contact sheet.
+/// written over as the next frame's file, not freed: `FileReplacer`); a thumbnail of each is kept
+/// for the contact sheet.
 public final class CompositorRenderer: FrameRenderer {
     public let compositor: Compositor
     private let writer: PNGFrameWriter?

@@ -226,6 +226,8 @@ private final class FrameQueue: @unchecked Sendable {
         defer { condition.unlock() }
         producerWaits = true
         while !queue.isEmpty || current != nil { condition.wait() }
+        // The writer's thread is idle: the last replaced frame, kept for reuse, goes now.
+        encoder.discardReplacedFile()
         closed = true
         condition.broadcast()
         return errors

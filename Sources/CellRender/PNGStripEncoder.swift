@@ -41,6 +41,7 @@ final class PNGStripEncoder {
     /// Set when a strip could not be deflated: the kept strips are not a whole frame until one
     /// lists every strip.
     private var keptStripsInvalid = false
+    private let files = FileReplacer()
 
     /// Chunks of uniform strips (every pixel one colour) that are neither first nor last: such a
     /// strip deflates to the same bytes wherever it sits, so a list's empty background deflates
@@ -88,7 +89,7 @@ final class PNGStripEncoder {
         strip * stripHeight..<min(height, (strip + 1) * stripHeight)
     }
 
-    /// Writes `image` as a PNG file at `path`, through a temporary file renamed over `path` only
+    /// Writes `image` as a PNG file at `path`, through a hidden temporary file put in place only
     /// once complete. `changed`: the rectangles whose pixels may differ from the previous frame
     /// encoded; nil when unknown, which re-deflates every strip (as does a size change).
     func write(_ image: RasterImage, changed: [PixelRect]?, to path: String) throws(PNGError) {
@@ -147,26 +148,13 @@ final class PNGStripEncoder {
     }
 
     /// Writes the frame as last updated to `path`, through a hidden temporary file next to it
-    /// (`PNGFrameWriter.partialName(for:)`) renamed over `path` only once complete.
+    /// (`PNGFrameWriter.partialName(for:)`) put in place only once complete (`FileReplacer`).
     func writeFile(to path: String) throws(PNGError) {
-        let temporary = PNGFrameWriter.partialName(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw PNGError(path: path, reason: "cannot create \(temporary): \(String(cString: strerror(errno)))")
-        }
-        let failure = withPieces { writeAll(fd, &$0) }
-        let closed = close(fd) == 0
-        guard failure == nil, closed else {
-            let reason = failure ?? "cannot finish writing: \(String(cString: strerror(errno)))"
-            unlink(temporary)
-            throw PNGError(path: path, reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PNGError(path: path, reason: "cannot rename finished PNG into place: \(reason)")
-        }
+        try withPieces { pieces throws(PNGError) in try files.write(&pieces, to: path) }
     }
+
+    /// Removes the file the last `writeFile` replaced, which is kept to be written over next.
+    func discardReplacedFile() { files.discardSpare() }
 
     /// The PNG file's bytes for `image` (same rules as `write`), for tests.
     func encodedBytes(_ image: RasterImage, changed: [PixelRect]?) throws(PNGError) -> [UInt8] {
@@ -379,15 +367,15 @@ final class PNGStripEncoder {
     }
 
     /// The file as pieces in order: header, every strip's kept chunk, trailer (no copies).
-    private func withPieces<Result>(_ body: (inout [iovec]) -> Result) -> Result {
+    private func withPieces<Result, Failure: Error>(_ body: (inout [iovec]) throws(Failure) -> Result) throws(Failure) -> Result {
         let head = header(), tail = trailer()
-        return head.withUnsafeBufferPointer { head in
-            tail.withUnsafeBufferPointer { tail in
+        return try head.withUnsafeBufferPointer { head throws(Failure) in
+            try tail.withUnsafeBufferPointer { tail throws(Failure) in
                 var pieces: [iovec] = [iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count)]
                 pieces.reserveCapacity(strips.count + 2)
                 for strip in strips { pieces.append(iovec(iov_base: UnsafeMutableRawPointer(strip.storage), iov_len: strip.count)) }
                 pieces.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: tail.baseAddress), iov_len: tail.count))
-                return body(&pieces)
+                return try body(&pieces)
             }
         }
     }
@@ -440,27 +428,4 @@ private struct PackedStrips: StripPixelSource, @unchecked Sendable {
 private func storeBigEndian(_ value: UInt32, at p: UnsafeMutablePointer<UInt8>) {
     p[0] = UInt8(truncatingIfNeeded: value >> 24); p[1] = UInt8(truncatingIfNeeded: value >> 16)
     p[2] = UInt8(truncatingIfNeeded: value >> 8); p[3] = UInt8(truncatingIfNeeded: value)
-}
-
-/// `writev` until every piece is written (short writes resumed); a failure reason or nil.
-private func writeAll(_ fd: Int32, _ pieces: inout [iovec]) -> String? {
-    var first = 0
-    while first < pieces.count {
-        let batch = min(pieces.count - first, 1024)
-        let written = pieces.withUnsafeMutableBufferPointer { writev(fd, $0.baseAddress! + first, Int32(batch)) }
-        if written < 0 {
-            if errno == EINTR { continue }
-            return "cannot write: \(String(cString: strerror(errno)))"
-        }
-        var remaining = written
-        while first < pieces.count && remaining >= pieces[first].iov_len {
-            remaining -= pieces[first].iov_len
-            first += 1
-        }
-        if remaining > 0 {
-            pieces[first].iov_base = pieces[first].iov_base! + remaining
-            pieces[first].iov_len -= remaining
-        }
-    }
-    return nil
 }
