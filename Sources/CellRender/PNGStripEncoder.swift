@@ -2,6 +2,7 @@ import CZlib
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Lends the pixels of a frame's changed strips to the encoder, strip by strip, possibly to
 /// several deflating threads at once.
@@ -191,9 +192,9 @@ final class PNGStripEncoder {
         claimedUniformKeys.removeAll(keepingCapacity: true)
         let job = StripJob(dirty: dirty, channels: channels, outcomes: outcomes, encoder: self, source: source)
         if workers == 1 {
-            job.run(worker: 0, of: 1)
+            job.run(worker: 0)
         } else {
-            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0, of: workers) }
+            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
         }
         var failed = false
         for (position, index) in dirty.enumerated() {
@@ -217,25 +218,34 @@ final class PNGStripEncoder {
         case copyKept(UniformKey), copyStrip(Int)
     }
 
-    /// One frame's strip deflation, shared by the worker threads: worker `k` of `n` deflates the
-    /// dirty strips at positions k, k + n, …, each into its own strip, so no two threads write
-    /// the same memory.
+    /// One frame's strip deflation, shared by the worker threads: each takes the next dirty strip
+    /// not taken yet and deflates it into its own strip, so no two threads write the same memory.
+    /// Taking strips as they come, not a fixed share each, keeps a worker that starts late (a
+    /// pooled thread waking up: 0.5 ms into a 1 ms frame, measured) from making the frame wait.
     private struct StripJob<Source: StripPixelSource>: @unchecked Sendable {
         let dirty: [Int]
         let channels: Int
         let outcomes: UnsafeMutableBufferPointer<StripOutcome>
         let encoder: PNGStripEncoder
         let source: Source
+        let taken = StripCursor()
 
-        func run(worker: Int, of count: Int) {
+        func run(worker: Int) {
             let deflater = encoder.deflaters[worker]
-            for position in stride(from: worker, to: dirty.count, by: count) {
+            while true {
+                let position = taken.next.add(1, ordering: .relaxed).oldValue
+                guard position < dirty.count else { return }
                 let index = dirty[position]
                 source.withPixels(ofStrip: index) { pixels in
                     outcomes[position] = encoder.deflate(strip: index, from: pixels, channels: channels, with: deflater)
                 }
             }
         }
+    }
+
+    /// The position of the next strip a `StripJob` worker takes.
+    private final class StripCursor: Sendable {
+        let next = Atomic<Int>(0)
     }
 
     /// Reads one changed strip's pixels: notes whether it is uniform, takes a known uniform chunk

@@ -131,6 +131,15 @@ import Testing
         #expect(oneThread == (try PNGStripEncoder(stripHeight: 16, workers: 2).encodedBytes(image, changed: nil)))
     }
 
+    @Test func aStalledWorkerDoesNotHoldBackTheOtherStrips() throws {
+        let image = opaqueImage(width: 64, height: 16 * 12)
+        let encoder = PNGStripEncoder(stripHeight: 16, workers: 2)
+        let source = StallingStrips(image: image, stripHeight: 16, stalled: 1)
+        try encoder.update(width: image.width, height: image.height, changedStrips: nil, path: "<memory>", pixels: source)
+        #expect(source.othersWereReadWhileStalled, "the other worker deflated every other strip while one waited")
+        #expect(encoder.lastStripsDeflated == 12)
+    }
+
     @Test func frameWithoutDamageReusesEveryStrip() throws {
         let image = opaqueImage(width: 50, height: 70)
         let encoder = PNGStripEncoder(stripHeight: 32)
@@ -210,5 +219,33 @@ import Testing
         for (path, image) in expected {
             #expect(try RasterImage.decodePNG(path: path).maxChannelDifference(to: image) <= 1, "\(path)")
         }
+    }
+}
+
+/// Lends a frame's strips, holding the worker that takes strip `stalled` until every other strip
+/// has been read (at most 10 s): a worker that starts late or stalls must not keep the others idle.
+private final class StallingStrips: StripPixelSource, @unchecked Sendable {
+    private let pixels: [UInt32]
+    private let stripPixels: Int, strips: Int, stalled: Int
+    private let lock = NSLock()
+    private var othersRead = 0
+    private let othersDone = DispatchSemaphore(value: 0)
+    private(set) var othersWereReadWhileStalled = false
+
+    init(image: RasterImage, stripHeight: Int, stalled: Int) {
+        pixels = image.pixels
+        stripPixels = stripHeight * image.width
+        strips = (image.height + stripHeight - 1) / stripHeight
+        self.stalled = stalled
+    }
+
+    func withPixels(ofStrip index: Int, _ body: (UnsafePointer<UInt32>) -> Void) {
+        if index == stalled { othersWereReadWhileStalled = othersDone.wait(timeout: .now() + 10) == .success }
+        pixels.withUnsafeBufferPointer { body($0.baseAddress! + index * stripPixels) }
+        guard index != stalled else { return }
+        lock.lock()
+        othersRead += 1
+        if othersRead == strips - 1 { othersDone.signal() }
+        lock.unlock()
     }
 }
