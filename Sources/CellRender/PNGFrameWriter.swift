@@ -3,9 +3,9 @@ import Foundation
 /// Encodes frames to PNG on a background thread, so encoding never sits on the event path.
 /// Frames are encoded in the order they are queued, each against the one before: a frame that
 /// says which rectangles changed since the previous frame hands over only the strips of rows
-/// they touch, and only those strips are deflated again (`PNGStripEncoder`, whose deflating is
-/// spread over `encoders` threads). The queue is bounded: when encoding falls behind, `enqueue`
-/// waits instead of letting memory grow without limit.
+/// they touch, and only those strips are deflated again (`PNGStripEncoder`). The queue is
+/// bounded: when encoding falls behind, `enqueue` waits instead of letting memory grow without
+/// limit, and while it waits (and in `finish()`) the queuing thread deflates strips itself.
 ///
 /// A frame's changed strips are either copied when queued (`enqueue(pixels:…)`) or lent: read
 /// straight from the caller's framebuffer (`enqueue(lending:…)`), which tells the writer before
@@ -18,12 +18,13 @@ public final class PNGFrameWriter: @unchecked Sendable {
     private var queuedSize: (width: Int, height: Int)?
 
     /// `capacity`: frames that may wait for encoding before `enqueue` blocks;
-    /// `encoders`: threads deflating one frame's strips at the same time;
+    /// `encoders`: threads that may deflate one frame's strips at the same time: the writer's own
+    /// and (with 2, the most) the thread that queues frames, while it waits for the writer;
     /// `frameSize`: the size frames will have, when known: the writer's thread then maps the
     /// strip buffers of the first frames before they arrive.
     public init(capacity: Int = 4, encoders: Int = 2, frameSize: (width: Int, height: Int)? = nil) {
         let pool = StripPixelPool()
-        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(workers: max(1, encoders)), pool: pool)
+        work = FrameQueue(capacity: max(1, capacity), encoder: PNGStripEncoder(helpers: min(1, max(0, encoders - 1))), pool: pool)
         let prefill = frameSize.flatMap { size -> (capacity: Int, count: Int)? in
             guard size.width > 0, size.height > 0 else { return nil }
             let stripHeight = PNGStripEncoder.defaultStripHeight, strips = (size.height + stripHeight - 1) / stripHeight
@@ -148,10 +149,8 @@ private final class FrameQueue: @unchecked Sendable {
     private var current: QueuedFrame?
     private var errors: [PNGError] = []
     private var closed = false
-    /// The queuing thread waits for the encoder: in `enqueue` (queue full) or in `drain`.
-    private var producerWaits = false
     private let capacity: Int
-    /// Used by the writer thread only.
+    /// Encodes on the writer's thread; the queuing thread only `help()`s it while it waits.
     private let encoder: PNGStripEncoder
     let pool: StripPixelPool
     var stripReadHooks: (before: (Int) -> Void, during: (Int) -> Void)?
@@ -160,10 +159,11 @@ private final class FrameQueue: @unchecked Sendable {
         self.capacity = capacity
         self.encoder = encoder
         self.pool = pool
-        encoder.mayUseAllWorkers = { [unowned self] in
+        // A producer waiting for the encoder helps it: wake it when strips may be shared.
+        encoder.deflationStarted = { [unowned self] in
             condition.lock()
-            defer { condition.unlock() }
-            return producerWaits
+            condition.broadcast()
+            condition.unlock()
         }
     }
 
@@ -174,13 +174,24 @@ private final class FrameQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= capacity && !closed {
-            producerWaits = true
-            condition.wait()
+            waitHelpingTheEncoder()
         }
-        producerWaits = false
         precondition(!closed, "PNGFrameWriter used after finish()")
         queue.append(frame)
         condition.broadcast()
+    }
+
+    /// Under the lock: deflates strips of the frame being encoded on this (the queuing) thread
+    /// while there are some to take, else waits for the queue to change. Checked under the lock,
+    /// so strips shared after the check wake the wait (`deflationStarted` takes the lock).
+    private func waitHelpingTheEncoder() {
+        if encoder.canBeHelped {
+            condition.unlock()
+            encoder.help()
+            condition.lock()
+        } else {
+            condition.wait()
+        }
     }
 
     /// Copies every strip `frame` lends (a frame not yet queued).
@@ -224,8 +235,7 @@ private final class FrameQueue: @unchecked Sendable {
     func drain() -> [PNGError] {
         condition.lock()
         defer { condition.unlock() }
-        producerWaits = true
-        while !queue.isEmpty || current != nil { condition.wait() }
+        while !queue.isEmpty || current != nil { waitHelpingTheEncoder() }
         // The writer's thread is idle: the last replaced frame, kept for reuse, goes now.
         encoder.discardReplacedFile()
         closed = true

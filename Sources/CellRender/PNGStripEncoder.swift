@@ -1,5 +1,4 @@
 import CZlib
-import Dispatch
 import Foundation
 import Glibc
 import Synchronization
@@ -25,8 +24,8 @@ protocol StripPixelSource: Sendable {
 /// The encoder keeps no pixels: each changed strip's pixels are read once, while it is deflated
 /// (`StripPixelSource`), so a frame writer can lend the live framebuffer instead of copying it.
 /// When the frame's colour type changes, the kept strips (all opaque then) are inflated from their
-/// own chunks and deflated again. Not thread-safe: one caller encodes frames in order (their
-/// strips are deflated on `workers` threads at once).
+/// own chunks and deflated again. Not thread-safe: one caller encodes frames in order; other
+/// threads may only `help()` deflate a frame's strips while it does.
 final class PNGStripEncoder {
     /// Rows per strip: one highlighted row of cells re-deflates little more than itself, and the
     /// per-strip flush and chunk cost 17 bytes. 16-row strips measured slower on the default
@@ -57,19 +56,27 @@ final class PNGStripEncoder {
     /// `uniformChunks` or kept), whether from new pixels or again for a new colour type.
     private(set) var lastStripsDeflated = 0
 
-    /// Whether a frame's strips may be deflated on all `workers` threads; asked just before each
-    /// frame's strips are deflated (otherwise they are deflated on the calling thread alone). The
-    /// frame writer allows it only while the thread that queues frames waits for it, so the
-    /// extra thread never takes a core from the engine.
-    var mayUseAllWorkers: () -> Bool = { true }
+    /// Called on the encoding thread as a frame's strips start to be deflated, once they may be
+    /// shared: a thread waiting for the encoder can then `help()`. The frame writer wakes its
+    /// producer with it, which helps only while it waits, so help never takes a core from the
+    /// engine.
+    var deflationStarted: () -> Void = {}
 
-    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, workers: Int = 1) {
+    /// The strips being deflated that other threads may join, and the helpers' deflaters.
+    private let sharing = NSCondition()
+    private var shared: SharedDeflation?
+    private var idleHelperDeflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
+    private var helping = 0
+
+    /// `helpers`: how many other threads may `help()` at once (each gets its own deflater).
+    init(stripHeight: Int = PNGStripEncoder.defaultStripHeight, helpers: Int = 0) {
         precondition(stripHeight > 0, "strip height must be positive")
         self.stripHeight = stripHeight
-        deflaters = (0..<max(1, workers)).map { _ in
+        deflaters = (0...max(0, helpers)).map { _ in
             guard let deflater = cellhost_strip_deflater_create() else { fatalError("cannot allocate a strip deflater") }
             return deflater
         }
+        idleHelperDeflaters = Array(deflaters.dropFirst())
     }
 
     deinit { deflaters.forEach { cellhost_strip_deflater_destroy($0) } }
@@ -180,21 +187,30 @@ final class PNGStripEncoder {
         }
     }
 
-    /// Deflates the listed strips from `source`, spread over the deflaters' threads, as
+    /// Deflates the listed strips from `source`, shared with helpers (`help()`), as
     /// `channels` (RGBA for translucent ones), except uniform middle strips whose chunk is known or
     /// deflated by another listed strip (copied after); adds the strips deflated to `deflated`;
     /// true when one failed.
     private func deflateInParallel(_ dirty: [Int], channels: Int, from source: some StripPixelSource, deflated: inout Set<Int>) -> Bool {
-        let workers = mayUseAllWorkers() ? min(deflaters.count, dirty.count) : 1
         let outcomes = UnsafeMutableBufferPointer<StripOutcome>.allocate(capacity: dirty.count)
         outcomes.initialize(repeating: .deflated)
         defer { outcomes.deallocate() }
         claimedUniformKeys.removeAll(keepingCapacity: true)
         let job = StripJob(dirty: dirty, channels: channels, outcomes: outcomes, encoder: self, source: source)
-        if workers == 1 {
-            job.run(worker: 0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
+        let shares = dirty.count > 1 && deflaters.count > 1
+        if shares {
+            sharing.lock()
+            shared = SharedDeflation(run: job.run(with:), hasStripsLeft: { job.hasStripsLeft })
+            sharing.unlock()
+            deflationStarted()
+        }
+        job.run(with: deflaters[0])
+        if shares {
+            // No helper joins from now on; the ones still deflating a strip finish it.
+            sharing.lock()
+            shared = nil
+            while helping > 0 { sharing.wait() }
+            sharing.unlock()
         }
         var failed = false
         for (position, index) in dirty.enumerated() {
@@ -218,10 +234,44 @@ final class PNGStripEncoder {
         case copyKept(UniformKey), copyStrip(Int)
     }
 
-    /// One frame's strip deflation, shared by the worker threads: each takes the next dirty strip
-    /// not taken yet and deflates it into its own strip, so no two threads write the same memory.
-    /// Taking strips as they come, not a fixed share each, keeps a worker that starts late (a
-    /// pooled thread waking up: 0.5 ms into a 1 ms frame, measured) from making the frame wait.
+    /// Whether `help()` would find strips to deflate now.
+    var canBeHelped: Bool {
+        sharing.lock()
+        defer { sharing.unlock() }
+        return shared?.hasStripsLeft() == true && !idleHelperDeflaters.isEmpty
+    }
+
+    /// Deflates strips of the frame being encoded on the calling thread, as they come, until
+    /// none is left to take; returns at once when no strips are being shared or `helpers`
+    /// threads already help. For a thread that would otherwise wait for the encoder: it is
+    /// already running, where a pooled thread woken for the work started 0.4–0.8 ms late
+    /// (measured on the default stream's last frame).
+    func help() {
+        sharing.lock()
+        guard let job = shared, let deflater = idleHelperDeflaters.popLast() else {
+            sharing.unlock()
+            return
+        }
+        helping += 1
+        sharing.unlock()
+        job.run(deflater)
+        sharing.lock()
+        idleHelperDeflaters.append(deflater)
+        helping -= 1
+        sharing.broadcast()
+        sharing.unlock()
+    }
+
+    /// A deflation other threads may join: runs the job with a deflater of their own.
+    private struct SharedDeflation {
+        let run: (UnsafeMutablePointer<cellhost_strip_deflater>) -> Void
+        let hasStripsLeft: () -> Bool
+    }
+
+    /// One frame's strip deflation, shared by the encoding thread and its helpers: each takes the
+    /// next dirty strip not taken yet and deflates it into its own strip, so no two threads write
+    /// the same memory. Taking strips as they come, not a fixed share each, keeps a helper that
+    /// joins late from making the frame wait.
     private struct StripJob<Source: StripPixelSource>: @unchecked Sendable {
         let dirty: [Int]
         let channels: Int
@@ -230,8 +280,9 @@ final class PNGStripEncoder {
         let source: Source
         let taken = StripCursor()
 
-        func run(worker: Int) {
-            let deflater = encoder.deflaters[worker]
+        var hasStripsLeft: Bool { taken.next.load(ordering: .relaxed) < dirty.count }
+
+        func run(with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) {
             while true {
                 let position = taken.next.add(1, ordering: .relaxed).oldValue
                 guard position < dirty.count else { return }

@@ -11,6 +11,12 @@ import Testing
     private final class Gate: @unchecked Sendable {
         private let semaphore = DispatchSemaphore(value: 0)
         func pass() { semaphore.wait(); semaphore.signal() }
+        /// Like `pass()`, waiting at most `seconds`; false when the gate stayed shut.
+        func pass(within seconds: Double) -> Bool {
+            guard semaphore.wait(timeout: .now() + seconds) == .success else { return false }
+            semaphore.signal()
+            return true
+        }
         func open() { semaphore.signal() }
     }
 
@@ -65,6 +71,33 @@ import Testing
         for (path, image) in expected {
             #expect(try RasterImage.decodePNG(path: path) == image, "\(path)")
         }
+    }
+
+    /// While `finish()` waits for the writer, the thread that called it deflates strips too.
+    @Test func theQueuingThreadDeflatesStripsWhileItWaitsInFinish() throws {
+        let width = 48, height = 32 * 8
+        let framebuffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * height)
+        defer { framebuffer.deallocate() }
+        framebuffer.initialize(repeating: 0xFFFF_FFFF)
+        var g = SeededGenerator(state: 7)
+        for strip in 0..<8 { paint(framebuffer, width: width, PixelRect(x: 0, y: strip * 32, width: width, height: 32), &g) }
+        let writer = PNGFrameWriter(capacity: 2, encoders: 2)
+        let caller = pthread_self()
+        let callerRead = Gate(), callerHelped = Flag()
+        // The writer's own thread takes no strip before the caller has read one (at most 10 s).
+        writer.stripReadHooks = (before: { _ in
+            if pthread_equal(pthread_self(), caller) != 0 {
+                callerHelped.set()
+                callerRead.open()
+            } else {
+                if !callerRead.pass(within: 10) { callerRead.open() }  // waited once: the rest pass
+            }
+        }, during: { _ in })
+        let path = Fixtures.temporaryDirectory + "/lent-helped.png"
+        writer.enqueue(lending: UnsafeBufferPointer(framebuffer), width: width, height: height, path: path, changed: nil)
+        try writer.finish()
+        #expect(callerHelped.isSet, "finish() deflated strips on the calling thread")
+        #expect(try RasterImage.decodePNG(path: path) == RasterImage(width: width, height: height, pixels: Array(framebuffer)))
     }
 
     /// An overwrite of a strip the encoder is reading right now waits until it has been read.

@@ -55,7 +55,7 @@ import Testing
         var g = SeededGenerator(state: 42)
         for stripHeight in [1, 16, 32] {
             var image = opaqueImage(width: 97, height: 150)
-            let incremental = PNGStripEncoder(stripHeight: stripHeight, workers: 2)
+            let incremental = PNGStripEncoder(stripHeight: stripHeight, helpers: 1)
             _ = try incremental.encodedBytes(image, changed: nil)
             for round in 0..<12 {
                 var damage: [PixelRect] = []
@@ -116,28 +116,42 @@ import Testing
         #expect(try decode(rgba, name: "strips-uniform-clear.png") == clear)
     }
 
-    @Test func stripsUseTheExtraWorkersOnlyWhenAllowed() throws {
+    @Test func stripsAreSharedOnlyWhileSeveralAreBeingDeflated() throws {
         var image = opaqueImage(width: 90, height: 200)
-        let encoder = PNGStripEncoder(stripHeight: 16, workers: 2)
-        var asked = 0
-        encoder.mayUseAllWorkers = { asked += 1; return false }
+        let encoder = PNGStripEncoder(stripHeight: 16, helpers: 1)
+        var shared = 0
+        encoder.deflationStarted = { shared += 1 }
+        #expect(!encoder.canBeHelped)
+        encoder.help()  // nothing to take: returns at once
         _ = try encoder.encodedBytes(image, changed: nil)
-        #expect(asked == 1, "asked once per frame that deflates")
+        #expect(shared == 1, "a frame's strips are offered once")
+        #expect(!encoder.canBeHelped, "and no longer once the frame is deflated")
         _ = try encoder.encodedBytes(image, changed: [])
-        #expect(asked == 1, "a frame without damage deflates nothing and does not ask")
+        #expect(shared == 1, "a frame without damage deflates nothing")
         image[3, 100] = 0xFF01_0203
-        let oneThread = try encoder.encodedBytes(image, changed: [PixelRect(x: 3, y: 100, width: 1, height: 1)])
-        #expect(asked == 2 && encoder.lastStripsDeflated == 1)
-        #expect(oneThread == (try PNGStripEncoder(stripHeight: 16, workers: 2).encodedBytes(image, changed: nil)))
+        let oneStrip = try encoder.encodedBytes(image, changed: [PixelRect(x: 3, y: 100, width: 1, height: 1)])
+        #expect(shared == 1 && encoder.lastStripsDeflated == 1, "one strip is not worth sharing")
+        #expect(oneStrip == (try PNGStripEncoder(stripHeight: 16).encodedBytes(image, changed: nil)))
+        let unhelped = PNGStripEncoder(stripHeight: 16)
+        unhelped.deflationStarted = { shared += 1 }
+        _ = try unhelped.encodedBytes(image, changed: nil)
+        #expect(shared == 1, "an encoder without helpers offers nothing")
     }
 
-    @Test func aStalledWorkerDoesNotHoldBackTheOtherStrips() throws {
+    @Test func aHelperDeflatesTheOtherStripsWhileTheEncodingThreadIsStalled() throws {
         let image = opaqueImage(width: 64, height: 16 * 12)
-        let encoder = PNGStripEncoder(stripHeight: 16, workers: 2)
+        let encoder = PNGStripEncoder(stripHeight: 16, helpers: 1)
+        let helped = DispatchSemaphore(value: 0)
+        // The helper joins late (a new thread), as a waiting producer may.
+        nonisolated(unsafe) let helpee = encoder
+        encoder.deflationStarted = { Thread { helpee.help(); helped.signal() }.start() }
+        defer { encoder.deflationStarted = {} }
         let source = StallingStrips(image: image, stripHeight: 16, stalled: 1)
         try encoder.update(width: image.width, height: image.height, changedStrips: nil, path: "<memory>", pixels: source)
-        #expect(source.othersWereReadWhileStalled, "the other worker deflated every other strip while one waited")
+        #expect(source.othersWereReadWhileStalled, "the helper deflated every other strip while strip 1 waited")
         #expect(encoder.lastStripsDeflated == 12)
+        #expect(helped.wait(timeout: .now() + 10) == .success)
+        #expect(try decode(try encoder.encodedBytes(image, changed: []), name: "helped.png") == image)
     }
 
     @Test func frameWithoutDamageReusesEveryStrip() throws {
@@ -222,8 +236,8 @@ import Testing
     }
 }
 
-/// Lends a frame's strips, holding the worker that takes strip `stalled` until every other strip
-/// has been read (at most 10 s): a worker that starts late or stalls must not keep the others idle.
+/// Lends a frame's strips, holding the thread that takes strip `stalled` until every other strip
+/// has been read (at most 10 s): a thread that stalls must not keep the others from the strips.
 private final class StallingStrips: StripPixelSource, @unchecked Sendable {
     private let pixels: [UInt32]
     private let stripPixels: Int, strips: Int, stalled: Int
