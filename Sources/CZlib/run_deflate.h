@@ -138,9 +138,12 @@ static inline size_t cellhost_run_deflate_bound(size_t scanline_bytes) {
    before it. Literal bytes come from `scanlines` (the converted rows), or, when it is NULL (RGB
    only: opaque pixels need no conversion), straight from the pixels' R, G and B. `last`: the block ends the stream (BFINAL); otherwise it is
    followed by an empty stored block, so the segment ends on a byte boundary like zlib's
-   Z_SYNC_FLUSH. `out` holds at least cellhost_run_deflate_bound bytes. Returns the length. */
+   Z_SYNC_FLUSH. `equal_above`, when not NULL (at most 64 rows), has bit y set exactly when row y
+   equals the row above, as a pass before found. `out` holds at least cellhost_run_deflate_bound
+   bytes. Returns the length. */
 static inline __attribute__((always_inline)) size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
-                                          int channels, const unsigned char *scanlines, int last, unsigned char *out) {
+                                          int channels, const unsigned char *scanlines, int last,
+                                          const uint64_t *equal_above, unsigned char *out) {
     size_t row_bytes = 1 + (size_t)width * (size_t)channels;
     cellhost_bit_writer w = { 0, 0, out };
     cellhost_put_bits(&w, last ? 1u : 0u, 1);
@@ -157,7 +160,10 @@ static inline __attribute__((always_inline)) size_t cellhost_run_deflate(const u
         uint32_t x = 0;
         /* The filter byte (0) matches the one above, so a run from the row's start includes it. */
         uint32_t start = 0;
-        if (has_above) start = memcmp(row, above, (size_t)width * 4) == 0 ? width : cellhost_equal_run(row, above, width);
+        if (has_above) {
+            int equal = equal_above ? (int)((*equal_above >> y) & 1) : memcmp(row, above, (size_t)width * 4) == 0;
+            start = equal ? width : cellhost_equal_run(row, above, width);
+        }
         if (start > 0) {
             cellhost_put_match(&w, 1 + start * (uint32_t)channels, up);
             x = start;

@@ -79,18 +79,23 @@ static inline uint32_t cellhost_scanline_rgba_from_argb(const uint32_t *src, uns
    pixel) without writing them out; *opaque is set to whether every pixel is opaque (in the same
    pass). Over a scanline of L bytes b_j, s1 grows by Σ b_j and s2 by
    L·s1 + Σ (L − j)·b_j; with v = R+G+B of pixel x (bytes at 1+3x, 2+3x, 3+3x) that weighted sum is
-   (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels. */
-static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride,
-                                                 uint32_t width, uint32_t rows, int *opaque) {
+   (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels.
+   Bit y of *equal_above (y < 64) is set when row y equals the row above it: the deflater, which
+   reads the same rows next, need not compare them again. */
+static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows_marking(uint32_t adler, const uint32_t *pixels,
+                                                 size_t stride, uint32_t width, uint32_t rows, int *opaque,
+                                                 uint64_t *equal_above) {
     const uint64_t M = 65521;
     uint32_t all = 0xFFFFFFFFu;
     uint64_t s1 = adler & 0xFFFF, s2 = adler >> 16;
     uint64_t L = 1 + 3 * (uint64_t)width;
     uint64_t sum = 0, weighted = 0, tail = 0;  /* Σv, Σ x·v, Σ (G + 2B) of the row, modulo M */
+    uint64_t marks = 0;
     for (uint32_t y = 0; y < rows; y++) {
         const uint32_t *row = pixels + (size_t)y * stride;
         /* A row equal to the one above has the same sums (most rows of a flat UI frame). */
         int same = y > 0 && memcmp(row, row - stride, (size_t)width * 4) == 0;
+        if (same && y < 64) marks |= (uint64_t)1 << y;
         if (!same) sum = weighted = tail = 0;
         for (uint32_t x0 = 0; !same && x0 < width; x0 += 2048) {
             uint32_t n = width - x0 < 2048 ? width - x0 : 2048;
@@ -133,7 +138,14 @@ static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows(
         s1 = (s1 + sum) % M;
     }
     *opaque = (all >> 24) == 0xFF;
+    *equal_above = marks;
     return (uint32_t)(s2 << 16 | s1);
+}
+
+static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride, uint32_t width,
+                                                 uint32_t rows, int *opaque) {
+    uint64_t marks;
+    return cellhost_adler32_rgb_rows_marking(adler, pixels, stride, width, rows, opaque, &marks);
 }
 
 #if defined(__x86_64__) && defined(__clang__)
@@ -159,20 +171,21 @@ static inline int cellhost_cpu_has_avx2(void) {
 
 __attribute__((target("avx2"))) static uint32_t cellhost_adler32_rgb_rows_avx2(uint32_t adler, const uint32_t *pixels,
                                                                                 size_t stride, uint32_t width,
-                                                                                uint32_t rows, int *opaque) {
-    return cellhost_adler32_rgb_rows(adler, pixels, stride, width, rows, opaque);
+                                                                                uint32_t rows, int *opaque,
+                                                                                uint64_t *equal_above) {
+    return cellhost_adler32_rgb_rows_marking(adler, pixels, stride, width, rows, opaque, equal_above);
 }
 
 __attribute__((target("avx2"))) static size_t cellhost_run_deflate_avx2(const uint32_t *pixels, size_t stride, uint32_t width,
                                                                          uint32_t rows, int channels,
                                                                          const unsigned char *scanlines, int last,
-                                                                         unsigned char *out) {
-    return cellhost_run_deflate(pixels, stride, width, rows, channels, scanlines, last, out);
+                                                                         const uint64_t *equal_above, unsigned char *out) {
+    return cellhost_run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
 }
-#define CELLHOST_ADLER32_RGB_ROWS (cellhost_cpu_has_avx2() ? cellhost_adler32_rgb_rows_avx2 : cellhost_adler32_rgb_rows)
+#define CELLHOST_ADLER32_RGB_ROWS (cellhost_cpu_has_avx2() ? cellhost_adler32_rgb_rows_avx2 : cellhost_adler32_rgb_rows_marking)
 #define CELLHOST_RUN_DEFLATE (cellhost_cpu_has_avx2() ? cellhost_run_deflate_avx2 : cellhost_run_deflate)
 #else
-#define CELLHOST_ADLER32_RGB_ROWS cellhost_adler32_rgb_rows
+#define CELLHOST_ADLER32_RGB_ROWS cellhost_adler32_rgb_rows_marking
 #define CELLHOST_RUN_DEFLATE cellhost_run_deflate
 #endif
 
@@ -188,9 +201,11 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
     size_t row_bytes = 1 + (size_t)width * (size_t)channels, total = row_bytes * rows;
     if (out_capacity < cellhost_run_deflate_bound(total)) return -1;
     if (channels == 3) {
-        *adler = CELLHOST_ADLER32_RGB_ROWS(1, pixels, stride, width, rows, opaque);
+        uint64_t equal_above;
+        *adler = CELLHOST_ADLER32_RGB_ROWS(1, pixels, stride, width, rows, opaque, &equal_above);
         if (!*opaque) return 0;  /* not writable as RGB: nothing deflated */
-        return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, NULL, last, out);
+        return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, NULL, last,
+                                          rows <= 64 ? &equal_above : NULL, out);
     }
     if (total > d->capacity) {
         unsigned char *grown = (unsigned char *)realloc(d->scanlines, total);
@@ -206,7 +221,7 @@ static inline long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint
     }
     *opaque = alpha == 0xFF;
     *adler = (uint32_t)adler32(1L, d->scanlines, (uInt)total);
-    return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, d->scanlines, last, out);
+    return (long)CELLHOST_RUN_DEFLATE(pixels, stride, width, rows, channels, d->scanlines, last, NULL, out);
 }
 
 /* Inflates one strip's raw-deflate segment (`in`, without the zlib header) back into premultiplied

@@ -129,6 +129,40 @@ import Testing
         }
     }
 
+    /// The checksum pass marks the rows equal to the row above, and the deflater given those marks
+    /// writes the same bytes as when it compares the rows itself.
+    @Test func rowsMarkedEqualByTheChecksumPassDeflateAsComparedAgain() {
+        var g = SeededGenerator(state: 13)
+        for (width, rows) in [(1, 11), (9, 11), (780, 32), (2049, 64)] {
+            let patterns: [UInt32] = (0..<3).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &g) }
+            var image = RasterImage(width: width, height: rows)
+            for y in 0..<rows {
+                let p = patterns[[0, 0, 1, 1, 1, 0, 2][y % 7]]
+                for x in 0..<width { image[x, y] = p ^ UInt32((x * 5) & 0x1F) }
+            }
+            image[width - 1, 3] ^= 0x0000_0101  // row 3 differs from row 2 in its last pixel only
+            var expected: UInt64 = 0
+            for y in 1..<rows where (0..<width).allSatisfy({ image[$0, y] == image[$0, y - 1] }) { expected |= 1 << UInt64(y) }
+            var opaque: Int32 = 0, marks: UInt64 = 0
+            let adler = image.pixels.withUnsafeBufferPointer {
+                cellhost_adler32_rgb_rows_marking(1, $0.baseAddress, width, UInt32(width), UInt32(rows), &opaque, &marks)
+            }
+            #expect(marks == expected, "\(width)×\(rows)")
+            #expect(adler == rgbScanlines(image).withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) })
+            let bound = cellhost_run_deflate_bound(rows * (1 + 3 * width))
+            func deflated(_ marks: UnsafePointer<UInt64>?) -> [UInt8] {
+                var out = [UInt8](repeating: 0, count: bound)
+                let count = image.pixels.withUnsafeBufferPointer { p in
+                    out.withUnsafeMutableBufferPointer { cellhost_run_deflate(p.baseAddress, width, UInt32(width), UInt32(rows), 3, nil, 1, marks, $0.baseAddress) }
+                }
+                return Array(out.prefix(count))
+            }
+            let marked = withUnsafePointer(to: &marks) { deflated($0) }, compared = deflated(nil)
+            let same = marked == compared  // a Bool: on a failure, a diff of the bytes would take minutes
+            #expect(same, "\(width)×\(rows): \(marked.count) bytes against \(compared.count)")
+        }
+    }
+
     @Test func runsOfEveryLengthAboveAndToTheLeftInflateExactly() throws {
         var g = SeededGenerator(state: 19)
         for stripHeight in [1, 16, 32] {
