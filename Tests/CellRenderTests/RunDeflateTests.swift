@@ -107,6 +107,34 @@ import Testing
                 == bytes.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) })
     }
 
+    /// The processor-specific builds of the checksum (eight lanes for AVX2, sixteen for AVX-512,
+    /// each run only where the processor has it) give zlib's Adler-32 at widths around their blocks.
+    @Test func everyBuildOfTheChecksumEqualsZlibs() {
+        var g = SeededGenerator(state: 17)
+        for width in [1, 7, 8, 9, 15, 16, 17, 33, 780, 2047, 2048, 2049, 4111] {
+            let rows = 3
+            var image = RasterImage(width: width, height: rows)
+            for y in 0..<rows { for x in 0..<width { image[x, y] = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &g) } }
+            for x in 0..<width { image[x, 2] = image[x, 1] }  // a row equal to the one above
+            let expected = rgbScanlines(image).withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
+            var builds: [(String, (UnsafePointer<UInt32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt64>) -> UInt32)] = [
+                ("baseline", { cellhost_adler32_rgb_rows_marking(1, $0, width, UInt32(width), UInt32(rows), $1, $2) }),
+            ]
+            if cellhost_cpu_has_avx2() != 0 {
+                builds.append(("AVX2", { cellhost_adler32_rgb_rows_avx2(1, $0, width, UInt32(width), UInt32(rows), $1, $2) }))
+            }
+            if cellhost_cpu_has_avx512() != 0 {
+                builds.append(("AVX-512", { cellhost_adler32_rgb_rows_avx512(1, $0, width, UInt32(width), UInt32(rows), $1, $2) }))
+            }
+            for (name, build) in builds {
+                var opaque: Int32 = 0, marks: UInt64 = 0
+                let adler = image.pixels.withUnsafeBufferPointer { build($0.baseAddress!, &opaque, &marks) }
+                #expect(adler == expected && opaque == 1, "\(name), width \(width)")
+                #expect(marks == 0b100, "\(name), width \(width)")
+            }
+        }
+    }
+
     /// Rows equal to the row above reuse its sums: runs of equal rows, a row that returns to an
     /// earlier one, and rows that differ only in their last pixel.
     @Test func adlerOverRepeatedRowsEqualsZlibs() {
