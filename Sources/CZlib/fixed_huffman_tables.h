@@ -1,4 +1,6 @@
 #pragma once
+/* Included by run_deflate.h. SwiftPM rebuilds the importers of CZlib when shim.h changes, not when
+   this file does: touch shim.h after editing it. */
 #include <stdint.h>
 
 /* RFC 1951 fixed Huffman codes, bit-reversed for a least-significant-first bit stream:

@@ -1,4 +1,6 @@
 #pragma once
+/* Included by shim.h. SwiftPM rebuilds the importers of CZlib when shim.h changes, not when this
+   file does: touch shim.h after editing it. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
