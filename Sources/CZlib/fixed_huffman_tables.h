@@ -1,6 +1,6 @@
 #pragma once
-/* Included by run_deflate.h. SwiftPM rebuilds the importers of CZlib when shim.h changes, not when
-   this file does: touch shim.h after editing it. */
+/* Included by run_deflate.h. An incremental build does not recompile the Swift that imports CZlib
+   when this file changes: touch Sources/CellRender/*.swift after editing it (README). */
 #include <stdint.h>
 
 /* RFC 1951 fixed Huffman codes, bit-reversed for a least-significant-first bit stream:

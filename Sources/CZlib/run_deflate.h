@@ -1,6 +1,6 @@
 #pragma once
-/* Included by shim.h. SwiftPM rebuilds the importers of CZlib when shim.h changes, not when this
-   file does: touch shim.h after editing it. */
+/* Included by shim.h. An incremental build does not recompile the Swift that imports CZlib when
+   this file changes: touch Sources/CellRender/*.swift after editing it (README). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
