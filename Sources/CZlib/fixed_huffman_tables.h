@@ -1,6 +1,6 @@
 #pragma once
 /* Included by run_deflate.h. An incremental build does not recompile the Swift that imports CZlib
-   when this file changes: touch Sources/CellRender/*.swift after editing it (README). */
+   when this file changes: touch the Swift files in Sources/CellRender after editing it (README). */
 #include <stdint.h>
 
 /* RFC 1951 fixed Huffman codes, bit-reversed for a least-significant-first bit stream:

@@ -1,6 +1,6 @@
 #pragma once
 /* Included by shim.h. An incremental build does not recompile the Swift that imports CZlib when
-   this file changes: touch Sources/CellRender/*.swift after editing it (README). */
+   this file changes: touch the Swift files in Sources/CellRender after editing it (README). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
