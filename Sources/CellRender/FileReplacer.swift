@@ -6,9 +6,9 @@ import Glibc
 /// never sees half a file.
 ///
 /// A file it replaces (an earlier run's frame) is not freed but swapped out with Linux's
-/// `RENAME_EXCHANGE` and written over as the next file's partial file: on ext4, creating a file
-/// and freeing the one it replaced cost about 230 µs, writing into a kept one about 25 µs
-/// (BENCHMARKS.md, change 34). A replaced file is kept only when it is a regular file this user
+/// `RENAME_EXCHANGE` and written over as the next file's partial file: on ext4, writing a new
+/// file and renaming it over the one it replaces (which frees that one) cost about 260 µs for a
+/// 90 KB frame, writing into a kept file and exchanging it about 25 µs (BENCHMARKS.md, change 34). A replaced file is kept only when it is a regular file this user
 /// owns and may write, with no other link, so a frame hard-linked elsewhere keeps its bytes
 /// there; what is not kept is removed, as a plain rename over it would. One file is kept at a
 /// time, under the partial name of the file it was swapped out for, until the next file takes
