@@ -10,14 +10,15 @@ import PackageDescription
 let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
-/// Dependencies point one way: cellhost → CellHost → CellPlugins, CellRender → CellKit.
+/// Dependencies point one way: cellhost → CellRuntime → CellPlugins, CellRender → CellKit;
+/// CellIO (JSON, files, the console) is a leaf that every layer may use.
 let package = Package(
     name: "cellhost",
     products: [
         .executable(name: "cellhost", targets: ["cellhost"]),
         .executable(name: "cellhost-bench", targets: ["cellhost-bench"]),
         .library(name: "CellKit", targets: ["CellKit"]),
-        .library(name: "CellHost", targets: ["CellHost"]),
+        .library(name: "CellRuntime", targets: ["CellRuntime"]),
         .library(name: "CellRender", targets: ["CellRender"]),
         .library(name: "CellPlugins", targets: ["CellPlugins"]),
         .library(name: "CellValidation", targets: ["CellValidation"]),
@@ -39,10 +40,13 @@ let package = Package(
         .target(name: "CellProcess"),
         .testTarget(name: "CellProcessTests", dependencies: ["CellProcess"]),
 
+        // MARK: Input and output — JSON values, atomic files, the console, line reading.
+        .target(name: "CellIO"),
+
         // MARK: Runtime — event streams, the engine, traces, isolation.
-        .target(name: "CellHost", dependencies: ["CellKit", "CellRender", "CellPlugins", "CellProcess"],
+        .target(name: "CellRuntime", dependencies: ["CellIO", "CellKit", "CellRender", "CellPlugins", "CellProcess"],
                 swiftSettings: hotPathSettings),
-        .testTarget(name: "CellHostTests", dependencies: ["CellHost", "CellKit", "CellRender", "CellProcess", "cellhost", "ProgressMeter"]),
+        .testTarget(name: "CellRuntimeTests", dependencies: ["CellRuntime", "CellIO", "CellKit", "CellRender", "CellProcess", "cellhost", "ProgressMeter"]),
 
         // MARK: C libraries the compositor links (one system-library target each).
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1"),
@@ -67,11 +71,11 @@ let package = Package(
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
         // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
-        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellHost", "cellhost"]),
+        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "cellhost"]),
         // MARK: Validation — the conformance suite behind `cellhost validate`.
-        .target(name: "CellValidation", dependencies: ["CellPlugins", "CellProcess", "CellKit", "CellHost", "CCellHostABI"]),
+        .target(name: "CellValidation", dependencies: ["CellIO", "CellPlugins", "CellProcess", "CellKit", "CCellHostABI"]),
         .testTarget(name: "CellValidationTests",
-                    dependencies: ["CellValidation", "CellHost", "CellKit", "cellhost", "ProgressMeter"],
+                    dependencies: ["CellValidation", "CellIO", "CellRuntime", "CellKit", "cellhost", "ProgressMeter"],
                     exclude: ["BrokenPlugins"]),
 
         // A sample plugin in C, against plugin.h alone.
@@ -84,13 +88,13 @@ let package = Package(
 
         // MARK: The command-line tool.
         .executableTarget(name: "cellhost", dependencies: [
-            "CellHost", "CellPlugins", "CellProcess", "CellValidation",
+            "CellIO", "CellRuntime", "CellPlugins", "CellProcess", "CellValidation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: Performance — the figures of BENCHMARKS.md against their references.
         .executableTarget(name: "cellhost-bench", dependencies: [
-            "CellHost", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
+            "CellIO", "CellRuntime", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
         ]),
         .testTarget(name: "CellBenchTests", dependencies: ["cellhost-bench"]),
     ],

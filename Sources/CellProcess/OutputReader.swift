@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Drains a worker's three pipes: splits the channel into lines, keeps only the tail of stdout
 /// and stderr (a flooding plugin must not exhaust the supervisor's memory), and counts what the

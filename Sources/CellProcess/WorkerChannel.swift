@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The worker's end of the message channel: newline-delimited records to the supervisor.
 /// Records are written whole with one `write` loop, so the supervisor never sees half a record

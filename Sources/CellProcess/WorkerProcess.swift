@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Runs a worker child process — usually this same executable with a hidden subcommand — so
 /// that plugin code which crashes, hangs, exits or floods its output is a reported outcome and

@@ -1,7 +1,5 @@
-import CellHost
-#if canImport(Glibc)
+import CellIO
 import Glibc
-#endif
 
 /// The names a shared library exports (defined global or weak symbols of its dynamic symbol
 /// table), read from the file without loading it. Only 64-bit little-endian ELF is read; for

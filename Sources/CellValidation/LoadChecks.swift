@@ -1,9 +1,7 @@
 import CCellHostABI
 import CellKit
 import CellPlugins
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Checks of loading and describing: they exercise the library and its descriptor, not its
 /// configurations.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What the lifecycle-memory check measures. Normally the resident set size; under a sanitizer
 /// allocator (AddressSanitizer) freed blocks sit in a quarantine that keeps resident memory

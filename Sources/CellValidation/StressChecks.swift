@@ -1,9 +1,7 @@
 import CCellHostABI
 import CellKit
 import CellPlugins
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Checks that repeat and randomise: memory stays flat over many lifecycles, hostile states and
 /// values never crash the plugin, and no single call takes long.

@@ -1,4 +1,4 @@
-import CellHost
+import CellIO
 
 /// What `cellhost validate` found: one result a check, in order, with the seed that replays it.
 public struct ValidationReport: Sendable, Equatable {

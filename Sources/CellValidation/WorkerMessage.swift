@@ -1,4 +1,4 @@
-import CellHost
+import CellIO
 
 /// One line the validation worker sends to the supervisor: a step it is about to take, or the
 /// check's result. Single-line JSON, so a record is never split.

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
+import CellIO
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-import CellHost
+import CellRuntime
 import CellKit
 import CellPlugins
 import CFFI

@@ -1,9 +1,6 @@
-import CellHost
-#if canImport(Glibc)
+import CellIO
+import CellRuntime
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Whole-file copies for fresh plugin paths (dlopen maps a path once per process).
 enum FileCopy {

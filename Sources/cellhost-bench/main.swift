@@ -1,9 +1,5 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-import CellHost
+import CellRuntime
 
 /// cellhost-bench: the figures of BENCHMARKS.md, one line each, ending in `met` or `missed`.
 /// `--quick` takes fewer samples (under a minute); `--only NAME` runs the figures whose name

@@ -1,10 +1,7 @@
+import CellIO
 import ArgumentParser
-import CellHost
-#if canImport(Glibc)
+import CellRuntime
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `cellhost`: UIKit's modern cell configuration model on Linux, open to plugins.
 @main

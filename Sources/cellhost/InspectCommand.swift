@@ -1,5 +1,6 @@
+import CellIO
 import ArgumentParser
-import CellHost
+import CellRuntime
 import CellProcess
 
 /// `cellhost inspect PATH`: what a plugin provides — metadata, types, properties with their

@@ -1,3 +1,4 @@
+import CellIO
 import ArgumentParser
 import CellPlugins
 import CellProcess

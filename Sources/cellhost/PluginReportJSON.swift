@@ -1,4 +1,5 @@
-import CellHost
+import CellIO
+import CellRuntime
 import CellPlugins
 
 /// The JSON form of a loaded plugin, as `cellhost inspect --json` prints it and as the inspect

@@ -1,10 +1,7 @@
+import CellIO
 import ArgumentParser
-import CellHost
-#if canImport(Glibc)
+import CellRuntime
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `cellhost run`: plays an event stream through a list of cells and shows what happened.
 struct RunCommand: ParsableCommand {

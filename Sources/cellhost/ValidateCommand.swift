@@ -1,9 +1,8 @@
+import CellIO
 import ArgumentParser
-import CellHost
+import CellRuntime
 import CellValidation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `cellhost validate PATH`: the conformance suite, every check in its own worker process.
 struct ValidateCommand: ParsableCommand {

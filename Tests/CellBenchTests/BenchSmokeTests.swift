@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The built `cellhost-bench --quick` prints one line per figure, each ending in `met` or
 /// `missed`. Whether targets are met is not asserted: this runs a debug build.

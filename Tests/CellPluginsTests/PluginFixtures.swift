@@ -1,4 +1,5 @@
-import CellHost
+import CellIO
+import CellRuntime
 import CellKit
 import CellPlugins
 import Glibc

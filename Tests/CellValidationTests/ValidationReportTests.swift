@@ -1,4 +1,5 @@
-import CellHost
+import CellIO
+import CellRuntime
 @testable import CellValidation
 import Testing
 

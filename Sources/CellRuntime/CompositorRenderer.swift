@@ -1,0 +1,183 @@
+import CellIO
+import Glibc
+import CellKit
+import CellRender
+
+/// The engine's renderer backed by CellRender: layers composited with damage by pixman, frames
+/// encoded to PNG on the writer's thread (off the event path). The writer puts each frame in
+/// place under its own name once the file is complete (a frame of an earlier run it replaces is
+/// written over as the next frame's file, not freed: `FileReplacer`); a thumbnail of each is kept
+/// for the contact sheet.
+public final class CompositorRenderer: FrameRenderer {
+    public let compositor: Compositor
+    private let writer: PNGFrameWriter?
+    private(set) var thumbnails: [RasterImage] = []
+    /// The framebuffer downscaled as of the last frame written: only the blocks a frame's damage
+    /// touches are downscaled again, so a contact sheet needs no copy of the whole framebuffer.
+    private var thumbnail: RasterImage?
+    /// Framebuffer rectangles repainted since the last frame queued for writing.
+    private var unwrittenDamage: [PixelRect] = []
+    /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
+    private var lastDamage: [Rect] = []
+    /// Thumbnails are this fraction of a frame's size.
+    let thumbnailDivisor: Int
+    /// Whether frames are kept as thumbnails for `writeContactSheet` (downscaling every frame
+    /// costs as much as encoding it, so runs without a contact sheet skip it).
+    private let keepsThumbnails: Bool
+
+    public init(viewport: Size, scale: Int, textEngine: TextEngine, showsDamage: Bool, writesFrames: Bool,
+                keepsThumbnails: Bool = true) {
+        compositor = Compositor(viewport: viewport, scale: scale, background: .white, textEngine: textEngine)
+        compositor.showsDamage = showsDamage
+        let writer = writesFrames ? PNGFrameWriter(capacity: 4, frameSize: (compositor.pixelWidth, compositor.pixelHeight)) : nil
+        // Frames lend the framebuffer to the writer: it copies unread strips only when they are about to be painted over.
+        if let writer { compositor.willPaint = { writer.willOverwrite($0) } }
+        self.writer = writer
+        self.keepsThumbnails = keepsThumbnails
+        thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
+    }
+
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList) { compositor.setLayer(id, frame: frame, content: content) }
+    public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
+        compositor.setLayer(id, frame: frame, content: content, contentChanged: contentChanged)
+    }
+    public func releaseContent(ofLayer id: Int) { compositor.releaseContent(ofLayer: id) }
+    public func removeLayer(_ id: Int) { compositor.removeLayer(id) }
+
+    public func renderFrame() -> RenderedFrame {
+        let report = compositor.renderFrame()
+        if writer != nil { unwrittenDamage += report.damage }
+        var damage = lastDamage.takeForRefill()
+        for r in report.damage { damage.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
+        lastDamage = damage
+        return RenderedFrame(damage: damage, damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
+                             compositeMicros: report.compositeDuration.micros, problems: report.problems)
+    }
+
+    public func writeFrame(to path: String) -> Double {
+        guard let writer else { return 0 }
+        let start = ContinuousClock.now
+        if compositor.showsDamage {
+            let image = compositor.snapshot()
+            if keepsThumbnails { thumbnails.append(ContactSheet.downscale(image, by: thumbnailDivisor)) }
+            // A damage-tinted snapshot also differs from the previous one where that one was tinted.
+            writer.enqueue(image, path: path, changed: nil)
+        } else {
+            // No snapshot: the writer reads the strips the damage touches straight from the framebuffer.
+            compositor.withFramebufferPixels { pixels in
+                if keepsThumbnails { keepThumbnail(of: pixels) }
+                writer.enqueue(lending: pixels, width: compositor.pixelWidth, height: compositor.pixelHeight, path: path,
+                               changed: unwrittenDamage)
+            }
+        }
+        unwrittenDamage.removeAll(keepingCapacity: true)
+        return (ContinuousClock.now - start).micros
+    }
+
+    /// Brings `thumbnail` up to date with `pixels` (the framebuffer) where the frame's damage
+    /// touched it, and keeps a copy of it for the contact sheet.
+    private func keepThumbnail(of pixels: UnsafeBufferPointer<UInt32>) {
+        let width = compositor.pixelWidth, height = compositor.pixelHeight, divisor = thumbnailDivisor
+        let w = max(1, width / divisor), h = max(1, height / divisor)
+        var image: RasterImage
+        var areas = unwrittenDamage
+        if let kept = thumbnail.take(), kept.width == w, kept.height == h {
+            image = kept
+        } else {
+            // The first frame (or one of another size) is downscaled whole.
+            image = RasterImage(width: w, height: h, pixels: [UInt32](repeating: 0, count: w * h))
+            areas = [PixelRect(x: 0, y: 0, width: width, height: height)]
+        }
+        for rect in areas {
+            ContactSheet.downscale(pixels, width: width, height: height, by: divisor, into: &image,
+                                   columns: rect.x / divisor ..< (rect.maxX + divisor - 1) / divisor,
+                                   rows: rect.y / divisor ..< (rect.maxY + divisor - 1) / divisor)
+        }
+        thumbnail = image
+        thumbnails.append(image)
+    }
+
+    public func finish() -> String? {
+        var failure: String?
+        if let writer {
+            do { try writer.finish() } catch { failure = error.description }
+        }
+        return failure
+    }
+
+    /// Writes a grid of the frames' thumbnails as one PNG (`writePNG` puts it in place only once
+    /// complete).
+    public func writeContactSheet(to path: String) throws(SinkError) {
+        guard !thumbnails.isEmpty else { return }
+        do { try ContactSheet.compose(thumbnails).writePNG(path: path) } catch { throw SinkError(error.description) }
+    }
+}
+
+extension Duration {
+    var micros: Double {
+        let c = components
+        return Double(c.seconds) * 1e6 + Double(c.attoseconds) / 1e12
+    }
+}
+
+/// A grid of downscaled frames: the whole run at a glance.
+enum ContactSheet {
+    static let maximumFrames = 48
+    static let gap = 8
+
+    /// Box-filter downscale of premultiplied ARGB (averaging premultiplied values is correct).
+    static func downscale(_ image: RasterImage, by divisor: Int) -> RasterImage {
+        let w = max(1, image.width / divisor), h = max(1, image.height / divisor)
+        var out = RasterImage(width: w, height: h, pixels: [UInt32](repeating: 0, count: w * h))
+        image.pixels.withUnsafeBufferPointer { src in
+            downscale(src, width: image.width, height: image.height, by: divisor, into: &out, columns: 0..<w, rows: 0..<h)
+        }
+        return out
+    }
+
+    /// Box-filters the `divisor × divisor` blocks of `src` (`width × height`) at block `columns` ×
+    /// `rows` (clamped to the whole blocks) into the same pixels of `out`, leaving the others.
+    static func downscale(_ src: UnsafeBufferPointer<UInt32>, width: Int, height: Int, by divisor: Int,
+                          into out: inout RasterImage, columns: Range<Int>, rows: Range<Int>) {
+        let columns = columns.clamped(to: 0..<min(out.width, width / divisor))
+        let rows = rows.clamped(to: 0..<min(out.height, height / divisor))
+        let n = UInt32(divisor * divisor), w = out.width
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in rows {
+                for x in columns {
+                    var a: UInt32 = 0, r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                    for dy in 0..<divisor {
+                        let row = (y * divisor + dy) * width + x * divisor
+                        for dx in 0..<divisor {
+                            let p = src[row + dx]
+                            a += p >> 24; r += (p >> 16) & 0xFF; g += (p >> 8) & 0xFF; b += p & 0xFF
+                        }
+                    }
+                    dst[y * w + x] = (a / n) << 24 | (r / n) << 16 | (g / n) << 8 | (b / n)
+                }
+            }
+        }
+    }
+
+    /// Lays thumbnails out in rows of up to 8 on a grey ground; long runs are sampled evenly.
+    static func compose(_ all: [RasterImage]) -> RasterImage {
+        let frames: [RasterImage]
+        if all.count > maximumFrames {
+            frames = (0..<maximumFrames).map { all[$0 * (all.count - 1) / (maximumFrames - 1)] }
+        } else {
+            frames = all
+        }
+        let cellW = frames.map(\.width).max() ?? 1, cellH = frames.map(\.height).max() ?? 1
+        let columns = min(8, frames.count), rows = (frames.count + columns - 1) / columns
+        let width = columns * cellW + (columns + 1) * gap, height = rows * cellH + (rows + 1) * gap
+        var pixels = [UInt32](repeating: 0xFF_80_80_80, count: width * height)
+        for (i, f) in frames.enumerated() {
+            let ox = gap + (i % columns) * (cellW + gap), oy = gap + (i / columns) * (cellH + gap)
+            for y in 0..<f.height {
+                let src = y * f.width, dst = (oy + y) * width + ox
+                for x in 0..<f.width { pixels[dst + x] = f.pixels[src + x] }
+            }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
+    }
+}

@@ -1,0 +1,714 @@
+import Glibc
+import CellKit
+import CellRender
+
+/// Runs an event stream through a list the way UIKit's update cycle would (UIKIT.md §6): each
+/// event changes state, requests coalesce into one update pass per cell, then `updated(for:)` →
+/// hooks → reuse-or-replace → self-sizing → layout → draw (DisplayList) → damage → composite →
+/// frame out. Only visible cells own content views; views of cells that scroll away go to a reuse
+/// pool for the cells that scroll in. Every event yields one `TraceEvent`.
+public final class Engine {
+    public struct Options {
+        public var textMeasurer: any TextMeasuring
+        /// nil = damage is computed without pixels (`DamageTracker`).
+        public var renderer: (any FrameRenderer)?
+        /// Where `frame-0001.png` … go; nil = no PNGs.
+        public var framesDirectory: String?
+        public var tintColor: Color
+        /// Whether each cell update's trace lists its property changes (old → new, why). Finding
+        /// them reads every property of every configuration stage and diffs them, most of an
+        /// update pass's cost; a run whose records nobody reads per property turns it off. Off,
+        /// updates carry no `changes` and no `repaint` explanation; everything else is the same.
+        public var recordsPropertyChanges: Bool
+        /// Off: every redrawn row is recorded afresh and compared with its last recording, never
+        /// patched in place (tests compare both ways).
+        var patchesBackgrounds = true
+
+        public init(textMeasurer: any TextMeasuring, renderer: (any FrameRenderer)? = nil, framesDirectory: String? = nil,
+                    tintColor: Color = .tintColor, recordsPropertyChanges: Bool = true) {
+            self.textMeasurer = textMeasurer
+            self.renderer = renderer
+            self.framesDirectory = framesDirectory
+            self.tintColor = tintColor
+            self.recordsPropertyChanges = recordsPropertyChanges
+        }
+    }
+
+    /// A section keeps its items as the scene describes them (the scene's own list until an
+    /// insert or delete changes it: a series stays templates plus a count) and makes an item's
+    /// row only when the row is first shown or an event targets it, as a data source gives cells
+    /// only for the rows on screen: a list of a million items holds no per-item row or slot.
+    struct Section {
+        var id: String
+        var header: EngineRow?
+        var items: ItemList
+        /// The rows made so far, by item index: only rows shown or targeted are here, so a million
+        /// items whose first screen was shown cost a screenful of entries, not a million slots.
+        var rows: [Int: EngineRow]
+        var footer: EngineRow?
+    }
+
+    public let scene: SceneDescription
+    public let appearance: ListAppearance
+    public private(set) var traits: TraitCollection
+    public private(set) var contentOffset: Double = 0
+    public var contentHeight: Double { listLayout.contentHeight }
+    public private(set) var frameCount = 0
+    public private(set) var totals = PhaseTimings()
+
+    private let catalog: ConfigurationCatalog
+    private let options: Options
+    private let renderer: any FrameRenderer
+    private var sections: [Section] = []
+    private var rowsByName: [String: EngineRow] = [:] {
+        didSet { lastTargetFound = nil }
+    }
+    /// The row the last event's target named: events in a row mostly target the same cell
+    /// (highlighted, then not, then selected), and hashing its name is a fiftieth of an event.
+    private var lastTargetFound: (target: CellTarget, row: EngineRow)?
+    /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
+    private var listLayout: ListLayout
+    /// The rows in the viewport as `visibleRows()` last found them (frames, clips and views
+    /// current), reused while the layout and the scroll offset stay the same: an event that
+    /// restyles a row without resizing it does not walk the layout again. `isAttached`: the
+    /// attached views are exactly these rows' (a pass attached them after finding them).
+    /// `isDrawn`: an event's draw walk went over these rows, so each one's layer shows its
+    /// recording at its frame, and only rows an update pass touched since can need drawing.
+    private var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
+    /// Off: every pass walks the layout for its visible rows (tests compare both ways).
+    var reusesVisibleRows = true
+    /// Rows that own a view now (the visible ones after a pass).
+    private var attached: [ObjectIdentifier: EngineRow] = [:]
+    private var pool = ViewPool()
+    private let styleCache = PristineStyleCache()
+    /// The cell background every item of the scene starts from, made once under the scene's
+    /// traits (rows made later start from it too, as they would have at the start).
+    private var sceneCellBackground: BackgroundConfiguration
+    private var nextLayerID = 1
+    private let listBackgroundLayer = 0
+    private var listBackgroundColor: Color?
+    /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
+    private var listBackgroundTraits: TraitCollection?
+    private let startTime = Engine.now()
+    /// The storage of a pass's working lists, kept between events (emptied) so an event does not
+    /// allocate them afresh.
+    private var updatedRowsStorage: [EngineRow] = []
+    private var redrawnRowsStorage: [RedrawnRow] = []
+    /// The last trace record's lists, shared with it: once whoever got the record dropped it, the
+    /// next event refills this storage (`takeForRefill`) instead of allocating its own.
+    private var lastUpdates: [CellUpdateTrace] = []
+    private var lastFrames: [FrameTrace] = []
+
+    /// A row drawn in this pass, with its old recording (kept only where intermediate frames read
+    /// it), its old frame, and whether its recording changed (nil where it was not compared: a row
+    /// that moved or appeared damages its whole frame).
+    /// A struct, not a tuple: a list of tuples with references in them is copied and emptied
+    /// through the runtime's generic tuple witnesses.
+    private struct RedrawnRow {
+        var row: EngineRow
+        var old: DisplayList
+        var oldFrame: Rect
+        var drawingChanged: Bool?
+    }
+
+    public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
+        self.scene = scene
+        self.appearance = ListAppearance(scene.appearance) ?? .insetGrouped
+        self.catalog = catalog
+        self.options = options
+        self.renderer = options.renderer ?? DamageTracker(viewport: scene.viewport, scale: scene.scale)
+        var traits = scene.traits
+        traits.listEnvironment = appearance.listEnvironment
+        self.traits = traits
+        listLayout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: [])
+        rowWidth = listLayout.rowWidth
+        sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
+            .updated(for: CellConfigurationState(traitCollection: traits))
+        for s in scene.sections {
+            var section = Section(id: s.id, items: s.items, rows: [:])
+            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
+            // Every item is checked now (bad input fails before the first event), its row made later.
+            // A series' items differ only in their ids: the first item of each template stands for all.
+            for run in s.items.runs {
+                switch run {
+                case .items(let items):
+                    for item in items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
+                case .series(let series):
+                    for k in 0..<min(series.count, series.templates.count) {
+                        _ = try rowContent(series.item(at: k), pristineBackground: sceneCellBackground)
+                    }
+                }
+            }
+            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
+            sections.append(section)
+        }
+        rebuildLayout()
+    }
+
+    // MARK: Geometry (UIKit's list metrics, from the list appearance)
+
+    /// The width rows are laid out at: fixed by the viewport and the appearance, read once (a
+    /// property of the layout, a struct, is read from a copy of the whole layout).
+    let rowWidth: Double
+
+    // MARK: Building rows
+
+    private func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
+        let (pristine, content, background) = try rowContent(item, pristineBackground: pristineBackground)
+        let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
+                            configuration: content, pristineBackground: pristineBackground, background: background,
+                            estimatedHeight: 44, width: rowWidth,
+                            pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache,
+                            recordsPropertyChanges: options.recordsPropertyChanges)
+        rowsByName[item.id] = row
+        return row
+    }
+
+    /// The row of item `index` of section `section`, made now if it was not needed before.
+    private func row(section: Int, item index: Int) throws(EngineError) -> EngineRow {
+        if let r = sections[section].rows[index] { return r }
+        let r = try makeRow(sections[section].items[index], pristineBackground: sceneCellBackground)
+        if let slot = listLayout.slot(of: .item(ListIndexPath(section: section, item: index))) { r.slot = slot }
+        sections[section].rows[index] = r
+        return r
+    }
+
+    /// An item's configurations as its description sets them up, with every property its update
+    /// handler sets checked (the handler runs inside the cell, where it cannot fail).
+    private func rowContent(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError)
+        -> (pristine: any ContentConfiguration, content: any ContentConfiguration, background: BackgroundConfiguration?) {
+        let (pristine, content) = try initialContent(item)
+        var background: BackgroundConfiguration?
+        if let b = item.background {
+            do {
+                var config = try b.style.map { s throws(ConfigurationProviderError) in try ListContentProvider.background(style: s) }
+                    ?? pristineBackground
+                for a in b.properties { config = try config.setting(a.name, to: a.value) }
+                background = config
+            } catch let error as ConfigurationPropertyError {
+                throw EngineError("item \"\(item.id)\" background: \(error)", line: item.line)
+            } catch {
+                throw EngineError("item \"\(item.id)\" background: \(error)", line: item.line)
+            }
+        }
+        for rule in item.handlers {
+            for a in rule.set {
+                do { _ = try content.setting(a.name, to: a.value) }
+                catch { throw EngineError("item \"\(item.id)\" handler: \(error)", line: item.line) }
+            }
+            for a in rule.background {
+                do { _ = try (background ?? pristineBackground).setting(a.name, to: a.value) }
+                catch { throw EngineError("item \"\(item.id)\" handler: \(error)", line: item.line) }
+            }
+        }
+        return (pristine, content, background)
+    }
+
+    private func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
+        BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: role))
+            .updated(for: CellConfigurationState(traitCollection: traits))
+    }
+
+    /// The item's configuration as its factory makes it, and as its description sets it up.
+    private func initialContent(_ item: ItemDescription) throws(EngineError)
+        -> (pristine: any ContentConfiguration, content: any ContentConfiguration) {
+        let pristine: any ContentConfiguration
+        do { pristine = try catalog.makeConfiguration(type: item.type, style: item.style, appearance: scene.appearance) }
+        catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
+        var content = pristine
+        for a in item.properties {
+            do { content = try content.setting(a.name, to: a.value) }
+            catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
+        }
+        return (pristine, content)
+    }
+
+    private func makeHeaderFooter(section: String, text: String, kind: EngineRow.Kind) throws(EngineError) -> EngineRow {
+        let role: ConfigurableViewRole = kind == .header ? .header : .footer
+        var content = ListContentConfiguration(style: appearance.defaultContentStyle(for: role))
+            .updated(for: CellConfigurationState(traitCollection: traits))
+        content.text = text
+        let name = (kind == .header ? "header:" : "footer:") + section
+        let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: content,
+                            configuration: content, pristineBackground: defaultBackground(for: role), background: nil,
+                            estimatedHeight: 28, width: rowWidth, pristineKey: name, styleCache: styleCache,
+                            recordsPropertyChanges: options.recordsPropertyChanges)
+        rowsByName[name] = row
+        return row
+    }
+
+    private func takeLayerID() -> Int {
+        defer { nextLayerID += 1 }
+        return nextLayerID
+    }
+
+    /// How many rows exist (headers and footers included): the rows shown or targeted so far.
+    var madeRowCount: Int { rowsByName.count }
+
+    // MARK: Running
+
+    /// The header record of this run's trace.
+    public func traceHeader(source: String, plugins: [String]) -> TraceHeader {
+        let t = traits
+        var words = [t.userInterfaceStyle.rawValue, t.preferredContentSizeCategory.shortName,
+                     t.layoutDirection == .leftToRight ? "ltr" : "rtl"]
+        if t.accessibilityContrast == .high { words.append("high contrast") }
+        return TraceHeader(source: source, appearance: scene.appearance.rawValue, viewport: scene.viewport,
+                           scale: scene.scale, traits: words, itemCount: scene.itemCount, plugins: plugins)
+    }
+
+    /// Displays the list for the first time (event 0): every visible cell's first update runs
+    /// before its first frame.
+    public func start() throws(EngineError) -> TraceEvent {
+        try process(Event(number: 0, line: 0, actions: []), summary: EventSummary("first display"), forceFrame: true)
+    }
+
+    public func run(_ event: Event) throws(EngineError) -> TraceEvent {
+        var forceFrame = false
+        // Read in place: actions taken out of the array one by one are copied.
+        try event.actions.withUnsafeBufferPointer { (actions) throws(EngineError) in
+            for i in actions.indices {
+                do throws(EngineError) { try apply(actions[i], forceFrame: &forceFrame) }
+                catch { throw EngineError(error.message, line: event.line) }
+            }
+        }
+        return try process(event, summary: EventSummary(describing: event.actions), forceFrame: forceFrame)
+    }
+
+    /// Waits for frame files; returns a message when one could not be written.
+    public func finish() -> String? { renderer.finish() }
+
+    private func row(for target: CellTarget) throws(EngineError) -> EngineRow {
+        if let last = lastTargetFound, last.target == target { return last.row }
+        if let r = rowsByName[target.description] {
+            lastTargetFound = (target, r)
+            return r
+        }
+        if case .cell(let id) = target {
+            // An item whose row was not needed yet: found by its description, made now.
+            for si in sections.indices {
+                if let i = sections[si].items.firstIndex(ofID: id) { return try row(section: si, item: i) }
+            }
+        }
+        throw EngineError("no \(target) in the list")
+    }
+
+    private func apply(_ action: EventAction, forceFrame: inout Bool) throws(EngineError) {
+        switch action {
+        case .cells(let e):
+            let cause = Engine.cause(of: e)
+            for target in e.targets {
+                let r = try row(for: target)
+                r.noteCause(cause)
+                r.applyState(e.state)
+                for a in e.set {
+                    do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
+                    catch { throw EngineError("\(r.name): \(error)") }
+                    if r.recordsPropertyChanges { r.setByEvent.insert(a.name) }
+                }
+                for a in e.background {
+                    do { try r.changeBackground(a.name, to: a.value) }
+                    catch { throw EngineError("\(r.name) background: \(error)") }
+                    if r.recordsPropertyChanges { r.backgroundSetByEvent.insert(a.name) }
+                }
+                for call in e.perform {
+                    let before = r.recordsPropertyChanges ? r.configuration.inspectableProperties : []
+                    do {
+                        try r.changeContent { c throws(ConfigurationPropertyError) in
+                            try c.performing(call.name, arguments: call.arguments)
+                        }
+                    } catch { throw EngineError("\(r.name): \(error)") }
+                    // What an action changed counts as set by the event (only the trace asks).
+                    guard r.recordsPropertyChanges else { continue }
+                    let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+                    for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
+                        r.setByEvent.insert(p.name)
+                    }
+                }
+                if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
+            }
+        case .traits(let change):
+            change.apply(to: &traits)
+            let cause = EventSummary.text(of: [action])
+            for r in attached.values {
+                r.noteCause(cause)
+                r.setTraits(traits)
+            }
+            // Every row sizes itself again under the new traits; old heights stay as estimates.
+            for r in rowsByName.values { r.isMeasured = false }
+            listLayout.invalidateMeasurements()
+            visibleCache = nil
+        case .scroll(let s):
+            switch s {
+            case .to(let y): contentOffset = y
+            case .by(let dy): contentOffset += dy
+            }
+        case .insert(let item, let sectionID, let index):
+            guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
+            let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
+            let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
+            sections[si].items.insert(item, at: at)
+            sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
+            sections[si].rows[at] = r
+            r.noteCause("inserted")
+            rebuildLayout()
+        case .delete(let id):
+            let r = try row(for: .cell(id))
+            for si in sections.indices {
+                if let i = sections[si].rows.first(where: { $0.value === r })?.key {
+                    sections[si].items.remove(at: i)
+                    sections[si].rows[i] = nil
+                    sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
+                }
+            }
+            rowsByName[id] = nil
+            attached[ObjectIdentifier(r)] = nil
+            r.detachView(to: &pool)
+            rebuildLayout()
+            renderer.removeLayer(r.layerID)
+            r.layerFrame = nil
+            forceFrame = true
+        case .reload(let id):
+            let r = try row(for: .cell(id))
+            guard let item = r.item else { return }
+            r.noteCause("reload")
+            let (pristine, content) = try initialContent(item)
+            r.pristineContent = pristine
+            try? r.changeContent { _ in content }
+            r.setNeedsUpdateConfiguration()
+        case .capture:
+            forceFrame = true
+        }
+    }
+
+    /// The rest of the cycle for every row that needs it, then the frame(s).
+    private func process(_ event: Event, summary: EventSummary, forceFrame: Bool) throws(EngineError) -> TraceEvent {
+        let eventStart = Engine.now()
+        var clock = PhaseClock(last: eventStart)
+        var timings = PhaseTimings()
+        var updates = lastUpdates.takeForRefill()
+        var updatedRows = updatedRowsStorage
+        var changed = redrawnRowsStorage
+        (updatedRowsStorage, redrawnRowsStorage) = ([], [])
+        defer {
+            updatedRows.removeAllKeepingStorage()
+            changed.removeAllKeepingStorage()
+            (updatedRowsStorage, redrawnRowsStorage) = (updatedRows, changed)
+        }
+        let measurer = options.textMeasurer
+
+        // Update and self-size until the set of visible rows is stable (sizes move rows in and out).
+        for _ in 0..<4 {
+            layout()
+            let reusesVisible = reusesVisibleRows && visibleCache?.contentOffset == contentOffset
+                && visibleCache?.isAttached == true
+            let visible = try visibleRows()
+            // The same visible rows as after the last pass own exactly the attached views.
+            if !reusesVisible {
+                let visibleIDs = Set(visible.map(ObjectIdentifier.init))
+                // In list order, so which pooled view a row scrolling in gets — and so whether the
+                // trace says reused or replaced — is the same on every run.
+                let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
+                for (id, r) in leaving {
+                    r.detachView(to: &pool)
+                    attached[id] = nil
+                    renderer.removeLayer(r.layerID)
+                    r.layerFrame = nil
+                }
+            }
+            timings.layout += clock.lap()
+            var resized = false
+            for r in visible where r.view == nil || r.needsUpdate {
+                if r.view == nil {
+                    r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
+                    r.attachView(pool: &pool, appearance: appearance, traits: traits)
+                    attached[ObjectIdentifier(r)] = r
+                }
+                guard var trace = r.runUpdatePass(traits: traits) else { continue }
+                let updateMicros = clock.lap()
+                timings.update += updateMicros
+                let oldHeight = r.size.height
+                r.measure(width: rowWidth, measurer: measurer)
+                if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight {
+                    resized = true
+                    visibleCache = nil
+                }
+                let layoutMicros = clock.lap()
+                timings.layout += layoutMicros
+                trace.micros = updateMicros + layoutMicros
+                trace.size = r.size
+                // Moved, not copied (the record holds strings and arrays).
+                if let i = updatedRows.firstIndex(where: { $0 === r }) {
+                    updates[i] = consume trace
+                } else {
+                    updates.append(consume trace)
+                    updatedRows.append(r)
+                }
+            }
+            visibleCache?.isAttached = true
+            if !resized { break }
+        }
+        layout()
+        timings.layout += clock.lap()
+
+        // Draw what was updated, move what moved; the renderer turns both into damage.
+        let viewportRect = Rect(origin: .zero, size: scene.viewport)
+        let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
+        let visible = try visibleRows()
+        // Drawn before at the same frames and clips: a row no pass updated is as it was.
+        let onlyUpdatedRowsChanged = reusesVisibleRows && visibleCache?.isDrawn == true
+        for r in visible {
+            let updateIndex = updatedRows.firstIndex { $0 === r }
+            if onlyUpdatedRowsChanged && updateIndex == nil { continue }
+            let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
+            let lastFrame = r.layerFrame
+            let clipChanged = r.drawing.isEmpty || r.needsRedraw
+            guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
+            var damage: Rect
+            var drawingChanged: Bool?
+            // The old recording is kept only where intermediate frames or the comparison read it.
+            var old = DisplayList()
+            let oldBounds = r.drawing.bounds
+            // A patch has the renderer let go of the recording first, so it is not copied; the
+            // layer is set again below with `contentChanged`.
+            if options.patchesBackgrounds, !showedIntermediateFrames, lastFrame == viewportFrame,
+               let differs = r.redrawBackground(measurer: measurer, willChange: { renderer.releaseContent(ofLayer: r.layerID) }) {
+                // The row stays put and its content draws as before: only its background was
+                // re-recorded, in place, and compared with the one it replaced.
+                drawingChanged = differs
+                damage = DisplayList.damage(fromBounds: oldBounds, toBounds: r.drawing.bounds, differ: differs)
+                    .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
+            } else {
+                old = r.drawing
+                r.drawing = r.draw(measurer: measurer)
+                r.needsRedraw = false
+                if let lastFrame, lastFrame != viewportFrame {
+                    damage = lastFrame.union(viewportFrame)
+                } else if lastFrame == nil {
+                    damage = viewportFrame
+                } else {
+                    let differs = old != r.drawing
+                    drawingChanged = differs
+                    damage = DisplayList.damage(from: old, to: r.drawing, differ: differs)
+                        .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
+                }
+            }
+            if let i = updateIndex {
+                updates[i].size = r.size
+                updates[i].frame = r.frame
+                // Traits explain a repaint only when the drawing did change.
+                if updates[i].repaint != nil, !(drawingChanged ?? (old != r.drawing)) { updates[i].repaint = nil }
+                let visibleDamage = damage.intersection(viewportRect)
+                updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
+            }
+            changed.append(RedrawnRow(row: r, old: old, oldFrame: lastFrame ?? viewportFrame, drawingChanged: drawingChanged))
+        }
+        visibleCache?.isDrawn = true
+        timings.draw += clock.lap()
+
+        var frames = lastFrames.takeForRefill()
+        var problems: [LayerProblem] = []
+        // Animated events show the way from the old to the new look in intermediate frames.
+        if let animation = event.animation, !changed.isEmpty {
+            for step in 1..<max(1, animation.frames) {
+                let p = animation.progress(at: Double(step) / Double(animation.frames))
+                _ = clock.lap()
+                setListBackground()
+                for redrawn in changed {
+                    let (r, old, oldFrame) = (redrawn.row, redrawn.old, redrawn.oldFrame)
+                    let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
+                    let frame = Engine.interpolate(oldFrame, newFrame, p)
+                    renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
+                    r.layerFrame = frame
+                }
+                timings.draw += clock.lap()
+                if let f = renderAndWrite(progress: p, force: false, timings: &timings, problems: &problems) { frames.append(f) }
+            }
+        }
+        if event.animation != nil { _ = clock.lap() }
+        setListBackground()
+        // Without intermediate frames the renderer's layer still shows the old recording, so the
+        // comparison made above tells it whether the recording changed.
+        for i in changed.indices {
+            let r = changed[i].row
+            let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
+            if let drawingChanged = changed[i].drawingChanged, !showedIntermediateFrames {
+                renderer.setLayer(r.layerID, frame: frame, content: r.drawing, contentChanged: drawingChanged)
+            } else {
+                renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
+            }
+            r.layerFrame = frame
+            // The renderer has let go of the replaced recording: its storage records the row's next drawing.
+            swap(&r.spareDrawing, &changed[i].old)
+        }
+        timings.draw += clock.lap()
+        if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }
+
+        totals += timings
+        // The compositor names layers; the trace names the cells they belong to.
+        // Animated events raster a layer once per frame: each problem is told once.
+        var told = Set<String>()
+        let eventProblems = problems.compactMap { problem -> String? in
+            let row = changed.first { $0.row.layerID == problem.layer }?.row
+            let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
+            return told.insert(text).inserted ? text : nil
+        }
+        (lastUpdates, lastFrames) = (updates, frames)
+        return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
+                          start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings,
+                          problems: eventProblems)
+    }
+
+    /// The list's own background fills the viewport behind the rows; it changes with dark mode.
+    private func setListBackground() {
+        guard traits != listBackgroundTraits else { return }
+        listBackgroundTraits = traits
+        let base: Color = scene.appearance == .plain || scene.appearance == .sidebarPlain ? .systemBackground : .systemGroupedBackground
+        let color = base.resolved(with: traits)
+        guard color != listBackgroundColor else { return }
+        listBackgroundColor = color
+        let bounds = Rect(origin: .zero, size: scene.viewport)
+        renderer.setLayer(listBackgroundLayer, frame: bounds, content: DisplayList([.fill(bounds, color)]))
+    }
+
+    /// Called after every frame the engine renders: a worker tells its supervisor it is alive,
+    /// so an event with many frames waiting for the PNG encoder is not mistaken for a hang.
+    public var onFrame: (() -> Void)?
+
+    private func renderAndWrite(progress: Double?, force: Bool, timings: inout PhaseTimings,
+                                problems: inout [LayerProblem]) -> FrameTrace? {
+        defer { onFrame?() }
+        let rendered = renderer.renderFrame()
+        problems += rendered.problems
+        timings.raster += rendered.rasterMicros
+        timings.composite += rendered.compositeMicros
+        guard rendered.damagedPixels > 0 || force else { return nil }
+        frameCount += 1
+        var file: String?
+        if let dir = options.framesDirectory {
+            let name = Engine.frameFileName(frameCount)
+            timings.encode += renderer.writeFrame(to: dir + "/" + name)
+            file = name
+        }
+        return FrameTrace(index: frameCount, file: file, damage: rendered.damage, damagedPixels: rendered.damagedPixels,
+                          progress: progress)
+    }
+
+    public static func frameFileName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    // MARK: Layout
+
+    /// A new layout for the current sections (after inserts and deletes), keeping the heights
+    /// rows have measured; the others start from estimates, as UIKit's estimated sizes.
+    private func rebuildLayout() {
+        let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
+        var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes)
+        func place(_ row: EngineRow, at listRow: ListRow) {
+            guard let slot = layout.slot(of: listRow) else { return }
+            row.slot = slot
+            if row.isMeasured { layout.setMeasuredHeight(row.size.height, forSlot: slot) }
+        }
+        for (si, section) in sections.enumerated() {
+            // In item order, as the heights' running sums were built before (the same rounding every run).
+            for (i, row) in section.rows.sorted(by: { $0.key < $1.key }) {
+                place(row, at: .item(ListIndexPath(section: si, item: i)))
+            }
+            if let h = section.header { place(h, at: .header(section: si)) }
+            if let f = section.footer { place(f, at: .footer(section: si)) }
+        }
+        listLayout = layout
+        visibleCache = nil
+    }
+
+    /// Made rows keyed by item index, with the indices at or after `start` moved by `delta`
+    /// (after an insert or delete).
+    static func shifting(_ rows: [Int: EngineRow], from start: Int, by delta: Int) -> [Int: EngineRow] {
+        var shifted: [Int: EngineRow] = [:]
+        shifted.reserveCapacity(rows.count)
+        for (i, row) in rows { shifted[i >= start ? i + delta : i] = row }
+        return shifted
+    }
+
+    /// Clamps the scroll offset to the content (as a scroll view does).
+    private func layout() {
+        contentOffset = min(max(0, contentOffset), max(0, listLayout.contentHeight - scene.viewport.height))
+    }
+
+    /// Each visible row's last recording by row name (tests compare them).
+    func visibleDrawings() throws(EngineError) -> [String: DisplayList] {
+        var drawings: [String: DisplayList] = [:]
+        for r in try visibleRows() { drawings[r.name] = r.drawing }
+        return drawings
+    }
+
+    /// The rows in the viewport, with their frames and section clips brought up to date.
+    private func visibleRows() throws(EngineError) -> [EngineRow] {
+        if reusesVisibleRows, let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
+        let listLayout = self.listLayout
+        var visible: [EngineRow] = []
+        for listRow in listLayout.visibleRows(viewportHeight: scene.viewport.height, contentOffset: contentOffset) {
+            let row: EngineRow?
+            switch listRow {
+            case .header(let s): row = sections[s].header
+            case .footer(let s): row = sections[s].footer
+            case .item(let p): row = try self.row(section: p.section, item: p.item)
+            }
+            guard let row else { continue }
+            if case .item(let p) = listRow { row.isLastInSection = p.item == sections[p.section].items.count - 1 }
+            row.frame = listLayout.frame(ofSlot: row.slot)
+            row.size = row.frame.size
+            row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
+            visible.append(row)
+        }
+        visibleCache = (visible, contentOffset, false, false)
+        return visible
+    }
+
+    // MARK: Words
+
+    static func cause(of e: CellEvent) -> String {
+        // A plain state change, the common event, names its cause without building it.
+        if e.set.isEmpty, e.background.isEmpty, e.perform.isEmpty, !e.setNeedsUpdateConfiguration {
+            return e.state.isEmpty ? "" : "state"
+        }
+        var text = ""
+        func part(_ word: String) {
+            if !text.isEmpty { text += "+" }
+            text += word
+        }
+        if !e.state.isEmpty { part("state") }
+        if !e.set.isEmpty || !e.background.isEmpty { part("set") }
+        if !e.perform.isEmpty { part("perform") }
+        if e.setNeedsUpdateConfiguration { part("setNeedsUpdateConfiguration") }
+        return text
+    }
+
+    static func interpolate(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
+        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
+        return Rect(x: lerp(a.minX, b.minX), y: lerp(a.minY, b.minY), width: lerp(a.width, b.width), height: lerp(a.height, b.height))
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func micros(since start: Double) -> Double { (now() - start) * 1e6 }
+}
+
+/// Phase times of one event from one clock read per phase boundary: each lap ends the phase
+/// that ran since the previous one and starts the next.
+struct PhaseClock {
+    var last: Double
+
+    /// Microseconds since the previous lap (or the start).
+    mutating func lap() -> Double {
+        let now = Engine.now()
+        defer { last = now }
+        return (now - last) * 1e6
+    }
+}

@@ -1,0 +1,683 @@
+import CellIO
+import CellKit
+
+/// Reads an event stream (JSON Lines) one line at a time, so a stream on stdin is processed as
+/// it arrives. The first lines describe the scene (`scene`, `section`, `item`); every line after
+/// the first event is an event. Blank lines and lines starting with `#` are comments. An `items`
+/// line describes a series of items from templates (ids `row0`, `row1`, …) without writing each out.
+///
+/// Every mistake is reported with the line and what is wrong, naming the closest valid word.
+public struct EventStreamParser: Sendable {
+    public let source: String
+    public private(set) var scene = SceneDescription()
+    /// True once the first event has been read: from then on, the scene only changes through events.
+    public private(set) var sceneIsComplete = false
+    public private(set) var eventCount = 0
+    /// Ids of live items written out (scene items plus inserts minus deletes), to catch misspelt targets.
+    private var itemIDs: Set<String> = []
+    /// The scene's item series, whose ids are not in `itemIDs`, and the ids of their items deleted since.
+    private var series: [ItemSeries] = []
+    private var deletedSeriesIDs: Set<String> = []
+    private var sectionIDs: Set<String> = []
+    private var sawSceneLine = false
+
+    public init(source: String) { self.source = source }
+
+    /// Parses a whole stream at once (files and tests); `lineOffset` numbers lines after a prefix.
+    public static func parse(_ text: String, source: String) throws(EventStreamError) -> (SceneDescription, [Event]) {
+        var parser = EventStreamParser(source: source)
+        var events: [Event] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if let e = try parser.parse(line: String(line), lineNumber: number) { events.append(e) }
+        }
+        return (parser.scene, events)
+    }
+
+    /// Parses one line. Returns the event it holds, or nil for scene lines and comments.
+    public mutating func parse(line raw: String, lineNumber: Int) throws(EventStreamError) -> Event? {
+        let text = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+        let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let json: JSON
+        do { json = try JSON.parse(text) } catch {
+            throw EventStreamError(source: source, line: lineNumber, column: error.column, message: error.reason)
+        }
+        guard let pairs = json.objectPairs else {
+            throw EventStreamError(source: source, line: lineNumber,
+                                   message: "each line must be a JSON object, not \(json.kindName)")
+        }
+        do {
+            return try parseLine(pairs, line: lineNumber)
+        } catch let message {
+            throw EventStreamError(source: source, line: lineNumber, message: message.text)
+        }
+    }
+
+    // MARK: Line kinds
+
+    static let sceneKeys = ["scene", "section", "item", "items"]
+
+    private mutating func parseLine(_ pairs: [(String, JSON)], line: Int) throws(LineError) -> Event? {
+        if let first = pairs.first, EventStreamParser.sceneKeys.contains(first.0) {
+            guard pairs.count == 1 else {
+                throw LineError("a \"\(first.0)\" line holds only \"\(first.0)\"; found also \"\(pairs[1].0)\"")
+            }
+            guard !sceneIsComplete else {
+                throw LineError("\"\(first.0)\" lines describe the scene and must come before the first event"
+                    + (first.0 == "item" ? "; use {\"insert\": {…}} to add an item later" : ""))
+            }
+            switch first.0 {
+            case "scene": try parseScene(first.1)
+            case "section": try parseSection(first.1, line: line)
+            case "items": try parseSceneSeries(first.1, line: line)
+            default: try parseSceneItem(first.1, line: line)
+            }
+            return nil
+        }
+        if !sceneIsComplete {
+            sceneIsComplete = true
+            if scene.sections.isEmpty && !sawSceneLine {
+                throw LineError("the stream starts with an event; describe the list first with {\"item\": {\"id\": …}} lines")
+            }
+        }
+        eventCount += 1
+        return try parseEvent(pairs, line: line, number: eventCount)
+    }
+
+    private mutating func parseScene(_ value: JSON) throws(LineError) {
+        guard !sawSceneLine && scene.sections.isEmpty else {
+            throw LineError("the \"scene\" line must come first and only once")
+        }
+        sawSceneLine = true
+        var fields = try Fields(value, in: "scene")
+        if let a = try fields.string("appearance") {
+            let names = ListEnvironment.allCases.filter { $0 != .none }.map(\.rawValue)
+            guard let env = ListEnvironment(rawValue: a), env != .none else {
+                throw LineError("\"\(a)\" is not a list appearance (\(names.joined(separator: ", ")))"
+                    + Suggestion.hint(for: a, in: names))
+            }
+            scene.appearance = env
+        }
+        if let v = try fields.object("viewport") {
+            var vf = try Fields(.object(v), in: "viewport")
+            let w = try vf.requiredNumber("width"), h = try vf.requiredNumber("height")
+            try vf.finish()
+            guard w >= 1, h >= 1, w <= 10_000, h <= 10_000 else {
+                throw LineError("viewport \(formatPoints(w))×\(formatPoints(h)) is outside 1…10000 points")
+            }
+            scene.viewport = Size(width: w, height: h)
+        }
+        if let s = try fields.number("scale") {
+            guard [1, 2, 3].contains(s) else { throw LineError("\"scale\" must be 1, 2 or 3, not \(formatPoints(s))") }
+            scene.traits.displayScale = s
+        }
+        if let t = try fields.object("traits") {
+            try parseTraits(.object(t)).apply(to: &scene.traits)
+        }
+        try fields.finish()
+        scene.traits.listEnvironment = scene.appearance
+    }
+
+    private mutating func parseSection(_ value: JSON, line: Int) throws(LineError) {
+        var fields = try Fields(value, in: "section")
+        let id = try fields.requiredString("id")
+        guard !sectionIDs.contains(id) else { throw LineError("section \"\(id)\" is already defined") }
+        let header = try fields.string("header"), footer = try fields.string("footer")
+        try fields.finish()
+        sectionIDs.insert(id)
+        scene.sections.append(SectionDescription(id: id, header: header, footer: footer, line: line))
+    }
+
+    private mutating func parseSceneItem(_ value: JSON, line: Int) throws(LineError) {
+        var fields = try Fields(value, in: "item")
+        let sectionID = try fields.string("section")
+        let item = try parseItem(&fields, line: line)
+        try fields.finish()
+        let i = try sceneSectionIndex(sectionID, line: line)
+        scene.sections[i].items.append(item)
+        itemIDs.insert(item.id)
+    }
+
+    /// The section a scene item line adds to: the named one, else the last (made as "main" when
+    /// there is none yet).
+    private mutating func sceneSectionIndex(_ sectionID: String?, line: Int) throws(LineError) -> Int {
+        if let sectionID {
+            guard let i = scene.sections.firstIndex(where: { $0.id == sectionID }) else {
+                throw LineError("no section \"\(sectionID)\"" + Suggestion.hint(for: sectionID, in: sectionIDs))
+            }
+            return i
+        }
+        if scene.sections.isEmpty {
+            scene.sections.append(SectionDescription(id: "main", line: line))
+            sectionIDs.insert("main")
+        }
+        return scene.sections.count - 1
+    }
+
+    /// The most items one `items` line may describe.
+    public static let maximumSeriesCount = 100_000_000
+
+    /// `{"items": {"id": "row{n}", "count": 1000, "from": 0, "templates": [{…}, …]}}`: `count` items
+    /// with ids from the pattern (`{n}` = from, from + 1, …), cycling through the templates, each
+    /// an item object without an id.
+    private mutating func parseSceneSeries(_ value: JSON, line: Int) throws(LineError) {
+        var fields = try Fields(value, in: "items")
+        let sectionID = try fields.string("section")
+        let pattern = try fields.requiredString("id")
+        let parts = pattern.split(separator: "{n}", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw LineError("\"items\" \"id\" is a pattern holding {n} once, where each item's number goes (like \"row{n}\"), not \"\(pattern)\"")
+        }
+        guard let count = try fields.integer("count") else { throw LineError("\"items\" needs \"count\"") }
+        guard count >= 1, count <= EventStreamParser.maximumSeriesCount else {
+            throw LineError("\"count\" must be 1…\(EventStreamParser.maximumSeriesCount), not \(count)")
+        }
+        let from = try fields.integer("from") ?? 0
+        guard from >= 0, from <= 1_000_000_000_000 else { throw LineError("\"from\" must be 0…1000000000000, not \(from)") }
+        guard let list = fields.take("templates") else { throw LineError("\"items\" needs \"templates\": [{…}, …]") }
+        guard let objects = list.arrayValue, !objects.isEmpty else {
+            throw LineError("\"templates\" takes a non-empty array of item objects (without \"id\"), not \(list.kindName)")
+        }
+        var templates: [ItemDescription] = []
+        for object in objects {
+            var f = try Fields(object, in: "template")
+            guard !f.has("id") else { throw LineError("a template has no \"id\"; the series' \"id\" pattern names its items") }
+            templates.append(try parseItem(&f, id: pattern, line: line))
+            try f.finish()
+        }
+        try fields.finish()
+        let new = ItemSeries(idPrefix: String(parts[0]), idSuffix: String(parts[1]), first: from, count: count, templates: templates)
+        for other in series where new.mayShareIDs(with: other) {
+            let sameForm = new.idPrefix == other.idPrefix && new.idSuffix == other.idSuffix
+            let overlaps = new.first < other.first + other.count && other.first < new.first + new.count
+            guard sameForm && !overlaps else {
+                throw LineError("items \"\(pattern)\" from \(from) may repeat ids of the series \"\(other.idPrefix){n}\(other.idSuffix)\" from \(other.first) (\(other.count) items); ids must be unique")
+            }
+        }
+        if let taken = itemIDs.first(where: { new.index(ofID: $0) != nil }) {
+            throw LineError("item \"\(taken)\" already exists; the series \"\(pattern)\" would repeat it")
+        }
+        let i = try sceneSectionIndex(sectionID, line: line)
+        scene.sections[i].items.append(new)
+        series.append(new)
+    }
+
+    /// Whether a live item has this id (written out, inserted, or from a series and not deleted).
+    private func itemExists(_ id: String) -> Bool {
+        if itemIDs.contains(id) { return true }
+        return !deletedSeriesIDs.contains(id) && series.contains { $0.index(ofID: id) != nil }
+    }
+
+    static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
+                           "automaticallyUpdatesBackgroundConfiguration", "handlers"]
+
+    /// The fields every item has, in `item` and `insert` lines.
+    private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
+        let id = try fields.requiredString("id")
+        guard !itemExists(id) else { throw LineError("item \"\(id)\" already exists; ids must be unique") }
+        return try parseItem(&fields, id: id, line: line)
+    }
+
+    /// The fields of an item after its id (also a series' templates).
+    private func parseItem(_ fields: inout Fields, id: String, line: Int) throws(LineError) -> ItemDescription {
+        var type = try fields.string("type") ?? ItemDescription.listContentType
+        if type == "list" { type = ItemDescription.listContentType }
+        if type != ItemDescription.listContentType && !type.contains(".") {
+            throw LineError("type \"\(type)\" is neither \"list\" nor a plugin's reverse-DNS type id (like \"com.example.badge\")")
+        }
+        let style = try fields.string("style")
+        if let style, type == ItemDescription.listContentType, !EventStreamParser.listContentStyles.contains(style) {
+            throw LineError("\"\(style)\" is not a list content style (\(EventStreamParser.listContentStyles.joined(separator: ", ")))"
+                + Suggestion.hint(for: style, in: EventStreamParser.listContentStyles))
+        }
+        let properties = try fields.object("set").map { p throws(LineError) in try parseAssignments(p) } ?? []
+        var background: BackgroundDescription?
+        if let b = fields.take("background") {
+            background = try parseBackground(b)
+        }
+        let autoContent = try fields.bool("automaticallyUpdatesContentConfiguration") ?? true
+        let autoBackground = try fields.bool("automaticallyUpdatesBackgroundConfiguration") ?? true
+        var handlers: [UpdateHandlerRule] = []
+        if let h = fields.take("handlers") {
+            guard let rules = h.arrayValue else {
+                throw LineError("\"handlers\" takes an array of {\"when\": {…}, \"set\": {…}}, not \(h.kindName)")
+            }
+            for rule in rules {
+                var rf = try Fields(rule, in: "handler")
+                let when = try rf.object("when").map { w throws(LineError) in try parseStateObject(w) } ?? StateChange()
+                let set = try rf.object("set").map { s throws(LineError) in try parseAssignments(s) } ?? []
+                let bg = try rf.object("background").map { s throws(LineError) in try parseAssignments(s) } ?? []
+                try rf.finish()
+                handlers.append(UpdateHandlerRule(when: when, set: set, background: bg))
+            }
+        }
+        return ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
+                               automaticallyUpdatesContentConfiguration: autoContent,
+                               automaticallyUpdatesBackgroundConfiguration: autoBackground,
+                               handlers: handlers, line: line)
+    }
+
+    public static let listContentStyles = [
+        "cell", "subtitleCell", "valueCell", "sidebarCell", "sidebarSubtitleCell", "accompaniedSidebarCell",
+        "accompaniedSidebarSubtitleCell", "plainHeader", "plainFooter", "groupedHeader", "groupedFooter",
+        "sidebarHeader", "prominentInsetGroupedHeader", "extraProminentInsetGroupedHeader", "header", "footer",
+    ]
+
+    public static let backgroundStyles = [
+        "clear", "listPlainCell", "listGroupedCell", "listSidebarCell", "listAccompaniedSidebarCell",
+        "listPlainHeaderFooter", "listGroupedHeaderFooter", "listSidebarHeader", "listCell", "listHeader", "listFooter",
+    ]
+
+    private func parseBackground(_ value: JSON) throws(LineError) -> BackgroundDescription {
+        if let s = value.stringValue {
+            try checkBackgroundStyle(s)
+            return BackgroundDescription(style: s)
+        }
+        var f = try Fields(value, in: "background")
+        let style = try f.string("style")
+        if let style { try checkBackgroundStyle(style) }
+        let props = try f.object("set").map { p throws(LineError) in try parseAssignments(p) } ?? []
+        try f.finish()
+        return BackgroundDescription(style: style, properties: props)
+    }
+
+    private func checkBackgroundStyle(_ s: String) throws(LineError) {
+        guard EventStreamParser.backgroundStyles.contains(s) else {
+            throw LineError("\"\(s)\" is not a background style (\(EventStreamParser.backgroundStyles.joined(separator: ", ")))"
+                + Suggestion.hint(for: s, in: EventStreamParser.backgroundStyles))
+        }
+    }
+
+    // MARK: Events
+
+    /// Every field an event line may have, for "did you mean".
+    static let eventKeys = ["cell", "header", "footer", "note", "animate", "group"] + stateKeys
+        + ["set", "background", "perform", "setNeedsUpdateConfiguration", "traits", "scroll", "insert", "delete",
+           "reload", "capture"]
+
+    static let stateKeys = ["highlighted", "selected", "disabled", "focused", "pinned", "editing", "expanded",
+                            "swiped", "reordering", "drag", "drop", "custom"]
+
+    private mutating func parseEvent(_ pairs: [(String, JSON)], line: Int, number: Int) throws(LineError) -> Event {
+        var fields = try Fields(.object(pairs), in: "event", known: EventStreamParser.eventKeys)
+        try fields.rejectUnknown()
+        let note = try fields.string("note")
+        var animation: Animation?
+        if let a = fields.take("animate") { animation = try parseAnimation(a) }
+        var actions: [EventAction] = []
+        if let g = fields.take("group") {
+            guard let members = g.arrayValue, !members.isEmpty else {
+                throw LineError("\"group\" takes a non-empty array of events, not \(g.kindName)")
+            }
+            for member in members {
+                guard let memberPairs = member.objectPairs else {
+                    throw LineError("each member of \"group\" must be an object, not \(member.kindName)")
+                }
+                var mf = try Fields(.object(memberPairs), in: "group member", known: EventStreamParser.eventKeys)
+                try mf.rejectUnknown()
+                for forbidden in ["group", "animate", "note"] where mf.has(forbidden) {
+                    throw LineError("\"\(forbidden)\" belongs on the group's line, not inside a member")
+                }
+                actions += try parseActions(&mf)
+                try mf.finish()
+            }
+        }
+        actions += try parseActions(&fields)
+        try fields.finish()
+        guard !actions.isEmpty else {
+            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\"")
+        }
+        return Event(number: number, line: line, note: note, animation: animation, actions: actions)
+    }
+
+    private mutating func parseActions(_ fields: inout Fields) throws(LineError) -> [EventAction] {
+        var actions: [EventAction] = []
+        var targets: [CellTarget] = []
+        if let c = fields.take("cell") {
+            let ids: [String]
+            if let s = c.stringValue { ids = [s] } else if let a = c.arrayValue, !a.isEmpty, a.allSatisfy({ $0.stringValue != nil }) {
+                ids = a.compactMap(\.stringValue)
+            } else {
+                throw LineError("\"cell\" takes an item id or an array of ids, not \(c.kindName)")
+            }
+            for id in ids {
+                guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+                targets.append(.cell(id))
+            }
+        }
+        for key in ["header", "footer"] {
+            guard let s = try fields.string(key) else { continue }
+            guard let section = scene.sections.first(where: { $0.id == s }) else {
+                throw LineError("no section \"\(s)\"" + Suggestion.hint(for: s, in: sectionIDs))
+            }
+            guard (key == "header" ? section.header : section.footer) != nil else {
+                throw LineError("section \"\(s)\" has no \(key)")
+            }
+            targets.append(key == "header" ? .header(section: s) : .footer(section: s))
+        }
+        var state = StateChange()
+        var stateFields: [(String, JSON)] = []
+        for key in EventStreamParser.stateKeys { if let v = fields.take(key) { stateFields.append((key, v)) } }
+        if !stateFields.isEmpty { state = try parseStateObject(stateFields) }
+        let set = try fields.object("set").map { p throws(LineError) in try parseAssignments(p) } ?? []
+        let background = try fields.object("background").map { p throws(LineError) in try parseAssignments(p) } ?? []
+        var perform: [ActionCall] = []
+        if let p = fields.take("perform") { perform = try parseActionCalls(p) }
+        let needsUpdate = try fields.bool("setNeedsUpdateConfiguration") ?? false
+        let changesCells = !state.isEmpty || !set.isEmpty || !background.isEmpty || !perform.isEmpty || needsUpdate
+        if changesCells {
+            guard !targets.isEmpty else {
+                let what = stateFields.first?.0 ?? (!set.isEmpty ? "set" : !perform.isEmpty ? "perform" : !background.isEmpty ? "background" : "setNeedsUpdateConfiguration")
+                throw LineError("\"\(what)\" needs a target: add \"cell\": \"<item id>\" (or \"header\"/\"footer\": \"<section id>\")")
+            }
+            let headerOnly = ["editing": state.editing != nil, "expanded": state.expanded != nil, "swiped": state.swiped != nil,
+                              "reordering": state.reordering != nil, "drag": state.drag != nil, "drop": state.drop != nil]
+            if let bad = headerOnly.filter(\.value).map(\.key).sorted().first, let nonCell = targets.first(where: { !$0.isCell }) {
+                throw LineError("\"\(bad)\" is a cell state; \(nonCell) is a header/footer view (it has only highlighted, selected, disabled, focused, pinned and custom states)")
+            }
+            if state.pinned != nil, let cell = targets.first(where: \.isCell) {
+                throw LineError("\"pinned\" applies to headers and footers, not to cell \"\(cell)\"")
+            }
+            actions.append(.cells(CellEvent(targets: targets, state: state, set: set, background: background,
+                                            perform: perform, setNeedsUpdateConfiguration: needsUpdate)))
+        } else if !targets.isEmpty {
+            throw LineError("the event names \(targets[0]) but changes nothing; add a state such as \"selected\": true, \"set\", \"perform\" or \"setNeedsUpdateConfiguration\"")
+        }
+        if let t = fields.take("traits") { actions.append(.traits(try parseTraits(t))) }
+        if let s = fields.take("scroll") { actions.append(.scroll(try parseScroll(s))) }
+        if let i = fields.take("insert") {
+            var f = try Fields(i, in: "insert", known: EventStreamParser.itemKeys + ["section", "index"])
+            let sectionID = try f.string("section") ?? scene.sections.last?.id ?? "main"
+            guard sectionIDs.contains(sectionID) else {
+                throw LineError("no section \"\(sectionID)\"" + Suggestion.hint(for: sectionID, in: sectionIDs))
+            }
+            let index = try f.integer("index")
+            let item = try parseItem(&f, line: 0)
+            try f.finish()
+            itemIDs.insert(item.id)
+            actions.append(.insert(item, section: sectionID, index: index))
+        }
+        for key in ["delete", "reload"] {
+            guard let id = try fields.string(key) else { continue }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            if key == "delete" {
+                if itemIDs.remove(id) == nil { deletedSeriesIDs.insert(id) }
+                actions.append(.delete(itemID: id))
+            } else {
+                actions.append(.reload(itemID: id))
+            }
+        }
+        if let c = fields.take("capture") {
+            switch c {
+            case .bool(true): actions.append(.capture(name: nil))
+            case .string(let name): actions.append(.capture(name: name))
+            default: throw LineError("\"capture\" takes true or a frame name, not \(c.kindName)")
+            }
+        }
+        return actions
+    }
+
+    private func parseStateObject(_ value: JSON) throws(LineError) -> StateChange {
+        guard let pairs = value.objectPairs else { throw LineError("expected an object of states, not \(value.kindName)") }
+        return try parseStateObject(pairs)
+    }
+
+    private func parseStateObject(_ pairs: [(String, JSON)]) throws(LineError) -> StateChange {
+        var fields = try Fields(.object(pairs), in: "state", known: EventStreamParser.stateKeys)
+        var s = StateChange()
+        s.highlighted = try fields.bool("highlighted")
+        s.selected = try fields.bool("selected")
+        s.disabled = try fields.bool("disabled")
+        s.focused = try fields.bool("focused")
+        s.pinned = try fields.bool("pinned")
+        s.editing = try fields.bool("editing")
+        s.expanded = try fields.bool("expanded")
+        s.swiped = try fields.bool("swiped")
+        s.reordering = try fields.bool("reordering")
+        s.drag = try fields.enumValue("drag", CellDragState.self)
+        s.drop = try fields.enumValue("drop", CellDropState.self)
+        if let custom = try fields.object("custom") {
+            for (key, v) in custom {
+                let value: CustomStateValue?
+                switch v {
+                case .null: value = nil
+                case .bool(let b): value = .bool(b)
+                case .int(let i): value = .int(i)
+                case .double(let d): value = .double(d)
+                case .string(let str): value = .string(str)
+                default: throw LineError("custom state \"\(key)\" takes a boolean, number, string or null (to remove it), not \(v.kindName)")
+                }
+                s.custom.append(CustomStateChange(key: ConfigurationStateCustomKey(key), value: value))
+            }
+        }
+        try fields.finish()
+        return s
+    }
+
+    static let traitKeys = ["style", "contentSize", "direction", "horizontalSizeClass", "verticalSizeClass", "contrast"]
+
+    private func parseTraits(_ value: JSON) throws(LineError) -> TraitChange {
+        var f = try Fields(value, in: "traits", known: EventStreamParser.traitKeys)
+        var t = TraitChange()
+        t.userInterfaceStyle = try f.enumValue("style", UserInterfaceStyle.self)
+        if let c = try f.string("contentSize") {
+            guard let category = ContentSizeCategory(name: c) else {
+                let names = ContentSizeCategory.allCases.map(\.shortName)
+                throw LineError("\"\(c)\" is not a content size (\(names.joined(separator: ", ")) or the full names like \"accessibilityLarge\")"
+                    + Suggestion.hint(for: c, in: names + ContentSizeCategory.allCases.map(\.rawValue)))
+            }
+            t.contentSizeCategory = category
+        }
+        if let d = try f.string("direction") {
+            switch d.lowercased() {
+            case "ltr", "lefttoright": t.layoutDirection = .leftToRight
+            case "rtl", "righttoleft": t.layoutDirection = .rightToLeft
+            default: throw LineError("\"direction\" is \"ltr\" or \"rtl\", not \"\(d)\"")
+            }
+        }
+        t.horizontalSizeClass = try f.enumValue("horizontalSizeClass", UserInterfaceSizeClass.self)
+        t.verticalSizeClass = try f.enumValue("verticalSizeClass", UserInterfaceSizeClass.self)
+        t.accessibilityContrast = try f.enumValue("contrast", AccessibilityContrast.self)
+        try f.finish()
+        guard t != TraitChange() else { throw LineError("\"traits\" changes nothing; name at least one of \(EventStreamParser.traitKeys.joined(separator: ", "))") }
+        return t
+    }
+
+    private func parseScroll(_ value: JSON) throws(LineError) -> ScrollChange {
+        if let d = value.doubleValue { return .to(d) }
+        var f = try Fields(value, in: "scroll", known: ["to", "by"])
+        let to = try f.number("to"), by = try f.number("by")
+        try f.finish()
+        switch (to, by) {
+        case (let to?, nil): return .to(to)
+        case (nil, let by?): return .by(by)
+        default: throw LineError("\"scroll\" takes a content offset in points, or exactly one of {\"to\": y} and {\"by\": dy}")
+        }
+    }
+
+    private func parseAnimation(_ value: JSON) throws(LineError) -> Animation {
+        if let d = value.doubleValue {
+            guard d > 0, d <= 10 else { throw LineError("\"animate\" duration must be in (0, 10] seconds, not \(formatPoints(d))") }
+            return Animation(duration: d)
+        }
+        var f = try Fields(value, in: "animate", known: ["duration", "curve", "frames"])
+        let d = try f.requiredNumber("duration")
+        guard d > 0, d <= 10 else { throw LineError("\"animate\" duration must be in (0, 10] seconds, not \(formatPoints(d))") }
+        let curve = try f.enumValue("curve", Animation.Curve.self) ?? .easeInOut
+        let frames = try f.integer("frames")
+        if let frames, frames < 1 || frames > 240 { throw LineError("\"frames\" must be 1…240, not \(frames)") }
+        try f.finish()
+        return Animation(duration: d, curve: curve, frames: frames)
+    }
+
+    private func parseActionCalls(_ value: JSON) throws(LineError) -> [ActionCall] {
+        switch value {
+        case .string(let name): return [ActionCall(name: name)]
+        case .object(let pairs):
+            // {"increment": [2]} or {"reset": []}: action name → arguments.
+            var calls: [ActionCall] = []
+            for (name, args) in pairs {
+                let list = args.arrayValue ?? [args]
+                calls.append(ActionCall(name: name, arguments: try list.map { a throws(LineError) in try propertyValue(a, for: name) }))
+            }
+            return calls
+        case .array(let items):
+            var calls: [ActionCall] = []
+            for item in items { calls += try parseActionCalls(item) }
+            return calls
+        default:
+            throw LineError("\"perform\" takes an action name, {\"name\": [arguments]} or an array of them, not \(value.kindName)")
+        }
+    }
+
+    private func parseAssignments(_ pairs: [(String, JSON)]) throws(LineError) -> [PropertyAssignment] {
+        var out: [PropertyAssignment] = []
+        for (name, value) in pairs { out.append(PropertyAssignment(name: name, value: try propertyValue(value, for: name))) }
+        return out
+    }
+
+    /// Converts a JSON value to a property value. Strings set on a property whose name ends in
+    /// "color" are colours ("white", "systemBlue", "#FF9500"); objects spell the structured kinds:
+    /// `{"width","height"}` size, `{"top","leading","bottom","trailing"}` insets, `{"symbol"}` image,
+    /// `{"pointSize", "weight"}` font, `{"color"}` an explicit colour.
+    func propertyValue(_ value: JSON, for name: String) throws(LineError) -> PropertyValue {
+        switch value {
+        case .null: return .none
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .string(let s):
+            if name.lowercased().hasSuffix("color") {
+                guard let c = Color(parsing: s) else {
+                    throw LineError("\"\(s)\" is not a colour for \"\(name)\" (a name like \"systemBlue\" or \"#RRGGBB[AA]\")"
+                        + Suggestion.hint(for: s, in: Color.named.keys))
+                }
+                return .color(c)
+            }
+            return .string(s)
+        case .array:
+            throw LineError("\"\(name)\": arrays are not property values")
+        case .object(let pairs):
+            let keys = Set(pairs.map(\.0))
+            var f = try Fields(value, in: name)
+            if keys == ["color"], let s = value["color"]?.stringValue {
+                guard let c = Color(parsing: s) else { throw LineError("\"\(s)\" is not a colour (a name like \"systemBlue\" or \"#RRGGBB[AA]\")") }
+                return .color(c)
+            }
+            if keys == ["width", "height"] {
+                return .size(Size(width: try f.requiredNumber("width"), height: try f.requiredNumber("height")))
+            }
+            if keys.isSubset(of: ["top", "leading", "bottom", "trailing"]) && !keys.isEmpty {
+                return .insets(DirectionalEdgeInsets(top: try f.number("top") ?? 0, leading: try f.number("leading") ?? 0,
+                                                     bottom: try f.number("bottom") ?? 0, trailing: try f.number("trailing") ?? 0))
+            }
+            if keys == ["symbol"], let s = value["symbol"]?.stringValue { return .image(Image(systemName: s)) }
+            if keys.contains("pointSize") && keys.isSubset(of: ["pointSize", "weight", "family", "italic"]) {
+                let font = Font(family: try f.string("family"), pointSize: try f.requiredNumber("pointSize"),
+                                weight: try f.enumValue("weight", FontWeight.self) ?? .regular, isItalic: try f.bool("italic") ?? false)
+                return .font(font)
+            }
+            throw LineError("\"\(name)\": an object value is one of {\"color\"}, {\"width\",\"height\"}, {\"top\",\"leading\",\"bottom\",\"trailing\"}, {\"symbol\"} or {\"pointSize\",\"weight\",\"family\",\"italic\"}; found keys \(pairs.map { "\"\($0.0)\"" }.joined(separator: ", "))")
+        }
+    }
+}
+
+/// A line-level message; the parser adds source and line number.
+struct LineError: Error {
+    var text: String
+    init(_ text: String) { self.text = text }
+}
+
+/// Reads the fields of one JSON object, checking types, and at the end rejects the fields nobody
+/// asked for — with the closest known field name.
+struct Fields {
+    private var pairs: [(String, JSON)]
+    private let context: String
+    private var known: [String]
+
+    init(_ value: JSON, in context: String, known: [String] = []) throws(LineError) {
+        guard let pairs = value.objectPairs else { throw LineError("\"\(context)\" takes an object, not \(value.kindName)") }
+        self.pairs = pairs
+        self.context = context
+        self.known = known
+    }
+
+    func has(_ key: String) -> Bool { pairs.contains(where: { $0.0 == key }) }
+
+    mutating func take(_ key: String) -> JSON? {
+        if !known.contains(key) { known.append(key) }
+        guard let i = pairs.firstIndex(where: { $0.0 == key }) else { return nil }
+        return pairs.remove(at: i).1
+    }
+
+    mutating func string(_ key: String) throws(LineError) -> String? {
+        guard let v = take(key) else { return nil }
+        guard let s = v.stringValue else { throw LineError("\"\(key)\" takes a string, not \(v.kindName)") }
+        return s
+    }
+
+    mutating func requiredString(_ key: String) throws(LineError) -> String {
+        guard let s = try string(key) else { throw LineError("\"\(context)\" needs \"\(key)\"") }
+        guard !s.isEmpty else { throw LineError("\"\(key)\" must not be empty") }
+        return s
+    }
+
+    mutating func number(_ key: String) throws(LineError) -> Double? {
+        guard let v = take(key) else { return nil }
+        guard let d = v.doubleValue else { throw LineError("\"\(key)\" takes a number, not \(v.kindName)") }
+        return d
+    }
+
+    /// A whole number; fractions and values beyond ±1e15 (which would trap converting to Int)
+    /// are refused.
+    mutating func integer(_ key: String) throws(LineError) -> Int? {
+        guard let d = try number(key) else { return nil }
+        guard d.rounded() == d, abs(d) < 1e15 else { throw LineError("\"\(key)\" takes a whole number, not \(d)") }
+        return Int(d)
+    }
+
+    mutating func requiredNumber(_ key: String) throws(LineError) -> Double {
+        guard let d = try number(key) else { throw LineError("\"\(context)\" needs \"\(key)\"") }
+        return d
+    }
+
+    mutating func bool(_ key: String) throws(LineError) -> Bool? {
+        guard let v = take(key) else { return nil }
+        guard let b = v.boolValue else { throw LineError("\"\(key)\" takes true or false, not \(v.serialized)") }
+        return b
+    }
+
+    mutating func object(_ key: String) throws(LineError) -> [(String, JSON)]? {
+        guard let v = take(key) else { return nil }
+        guard let o = v.objectPairs else { throw LineError("\"\(key)\" takes an object, not \(v.kindName)") }
+        return o
+    }
+
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type) throws(LineError) -> E?
+    where E.RawValue == String {
+        guard let s = try string(key) else { return nil }
+        guard let e = E(rawValue: s) else {
+            let names = E.allCases.map(\.rawValue)
+            throw LineError("\"\(key)\" is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \"\(s)\""
+                + Suggestion.hint(for: s, in: names))
+        }
+        return e
+    }
+
+    /// Throws for the first field not in the known list, before any value is read: a misspelt
+    /// name is the likeliest reason for every later complaint about the object.
+    func rejectUnknown() throws(LineError) {
+        guard let (key, _) = pairs.first(where: { !known.contains($0.0) }) else { return }
+        throw LineError("\"\(key)\" is not \(context == "event" ? "an event field" : "a field of \"\(context)\"")"
+            + Suggestion.hint(for: key, in: known))
+    }
+
+    /// Throws for the first field left over: it is not part of this object.
+    func finish() throws(LineError) {
+        guard let (key, _) = pairs.first else { return }
+        throw LineError("\"\(key)\" is not \(context == "event" ? "an event field" : "a field of \"\(context)\"")"
+            + Suggestion.hint(for: key, in: known))
+    }
+}

@@ -1,0 +1,44 @@
+import Glibc
+
+/// Reads a file or standard input one line at a time, returning each line as soon as it is
+/// complete, so a stream piped into `cellhost run --events -` is processed while it is written.
+public final class LineReader {
+    private let file: UnsafeMutablePointer<FILE>
+    private let ownsFile: Bool
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var capacity = 0
+
+    /// `path` "-" reads standard input.
+    public init(path: String) throws(EventStreamError) {
+        if path == "-" {
+            // A stream of its own on descriptor 0 (the C `stdin` global is not concurrency-safe).
+            guard let f = fdopen(dup(0), "r") else {
+                throw EventStreamError(source: "<stdin>", line: 0, message: "cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            file = f
+            ownsFile = true
+        } else {
+            guard let f = fopen(path, "r") else {
+                throw EventStreamError(source: path, line: 0, message: "cannot open the event stream: \(String(cString: strerror(errno)))")
+            }
+            file = f
+            ownsFile = true
+        }
+    }
+
+    /// The next line without its newline, or nil at the end.
+    public func nextLine() -> String? {
+        let n = getline(&buffer, &capacity, file)
+        guard n >= 0, let buffer else { return nil }
+        var length = n
+        if length > 0 && buffer[length - 1] == 0x0A { length -= 1 }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    deinit {
+        free(buffer)
+        if ownsFile { fclose(file) }
+    }
+}

@@ -1,0 +1,213 @@
+import CellIO
+import Glibc
+import CellKit
+import CellPlugins
+import CellRender
+
+/// What a run is asked to do. The same options reach the worker process as arguments.
+public struct RunOptions: Sendable, Equatable {
+    /// The event stream: a path, "-" for standard input, nil for the embedded default stream.
+    public var events: String?
+    /// Plugins to load; empty = the sample plugins built next to the executable.
+    public var plugins: [String]
+    /// Where PNG frames go; nil = none.
+    public var framesDirectory: String?
+    /// Where the contact sheet goes; nil = none.
+    public var contactSheet: String?
+    /// Tint the damage of every frame.
+    public var showsDamage: Bool
+
+    public init(events: String? = nil, plugins: [String] = [], framesDirectory: String? = nil, contactSheet: String? = nil,
+                showsDamage: Bool = false) {
+        self.events = events
+        self.plugins = plugins
+        self.framesDirectory = framesDirectory
+        self.contactSheet = contactSheet
+        self.showsDamage = showsDamage
+    }
+
+    public var sourceName: String {
+        switch events {
+        case nil: EmbeddedStream.sourceName
+        case "-": "<stdin>"
+        case let path?: path
+        }
+    }
+}
+
+/// Where a run's records go: straight to the sinks (in-process) or over the worker channel.
+public protocol RunOutput: AnyObject {
+    /// The event about to run, sent before any plugin code runs for it, so a supervisor knows
+    /// which event a crash or hang belongs to.
+    func begin(event: Int, line: Int)
+    func record(_ record: TraceRecord)
+    /// Progress inside an event (a frame was rendered): proof of life for a watchdog.
+    func alive()
+}
+
+extension RunOutput {
+    public func alive() {}
+}
+
+/// One run: load plugins, read the scene, run the first display and every event through the
+/// engine, write frames, and report every step as a trace record. The end record says how it ended.
+public enum RunSession {
+    public static func run(_ options: RunOptions, output: some RunOutput) -> TraceEnd {
+        // Plugins first: the embedded stream includes a cell of each loaded type.
+        let registry = PluginRegistry()
+        var problems: [String] = []
+        if options.plugins.isEmpty {
+            for path in samplePluginPaths() {
+                do { try registry.load(path) } catch {
+                    if case .missingEntry = error.reason { continue }
+                    problems.append("sample plugin skipped: \(error)")
+                }
+            }
+        } else {
+            for path in options.plugins {
+                do { try registry.load(path) } catch {
+                    return TraceEnd(outcome: .pluginLoadFailed, events: 0, frames: 0, message: error.description)
+                }
+            }
+        }
+        let plugins = PluginConfigurationProvider(registry: registry)
+        var catalog = ConfigurationCatalog()
+        catalog.add(plugins)
+
+        // The scene: every line up to the first event.
+        let reader: LineReader?
+        var embeddedLines: [Substring] = []
+        if let path = options.events {
+            do { reader = try LineReader(path: path) } catch {
+                return TraceEnd(outcome: .badInput, events: 0, frames: 0, message: error.description)
+            }
+        } else {
+            reader = nil
+            embeddedLines = EmbeddedStream.text(pluginTypes: plugins.typeIdentifiers.sorted())
+                .split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        var embeddedIndex = 0
+        func nextLine() -> String? {
+            if let reader { return reader.nextLine() }
+            guard embeddedIndex < embeddedLines.count else { return nil }
+            defer { embeddedIndex += 1 }
+            return String(embeddedLines[embeddedIndex])
+        }
+
+        var parser = EventStreamParser(source: options.sourceName)
+        var lineNumber = 0
+        var firstEvent: Event?
+        do {
+            while firstEvent == nil, let line = nextLine() {
+                lineNumber += 1
+                firstEvent = try parser.parse(line: line, lineNumber: lineNumber)
+            }
+        } catch {
+            return TraceEnd(outcome: .badInput, events: 0, frames: 0, failedEvent: nil, message: error.description)
+        }
+        if parser.scene.sections.isEmpty {
+            return TraceEnd(outcome: .badInput, events: 0, frames: 0,
+                            message: "\(options.sourceName): the stream describes no list (no \"item\" lines)")
+        }
+
+        let textEngine: TextEngine
+        do { textEngine = try TextEngine() } catch {
+            return TraceEnd(outcome: .internalError, events: 0, frames: 0, message: "no usable font: \(error)")
+        }
+        if let dir = options.framesDirectory {
+            do { try makeDirectories(dir) } catch {
+                return TraceEnd(outcome: .internalError, events: 0, frames: 0, message: error.description)
+            }
+        }
+        let scene = parser.scene
+        let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
+                                          showsDamage: options.showsDamage,
+                                          writesFrames: options.framesDirectory != nil || options.contactSheet != nil,
+                                          keepsThumbnails: options.contactSheet != nil)
+        let framesDirectory = options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
+        let engine: Engine
+        do {
+            engine = try Engine(scene: scene, catalog: catalog,
+                                options: .init(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory))
+        } catch {
+            return TraceEnd(outcome: .badInput, events: 0, frames: 0,
+                            message: "\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)")
+        }
+
+        engine.onFrame = { [unowned output] in output.alive() }
+        output.record(.header(engine.traceHeader(source: options.sourceName, plugins: plugins.pluginSummaries)))
+        var eventsRun = 0
+        func fail(_ error: EngineError, event: Int) -> TraceEnd {
+            _ = engine.finish()
+            return TraceEnd(outcome: .badInput, events: eventsRun, frames: engine.frameCount, failedEvent: event,
+                            message: "\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)",
+                            timings: engine.totals)
+        }
+        do {
+            output.begin(event: 0, line: 0)
+            var first = try engine.start()
+            first.problems = problems
+            output.record(.event(first))
+        } catch {
+            return fail(error, event: 0)
+        }
+        var pending = firstEvent
+        while true {
+            if pending == nil {
+                guard let line = nextLine() else { break }
+                lineNumber += 1
+                do { pending = try parser.parse(line: line, lineNumber: lineNumber) } catch {
+                    _ = engine.finish()
+                    return TraceEnd(outcome: .badInput, events: eventsRun, frames: engine.frameCount,
+                                    failedEvent: parser.eventCount, message: error.description, timings: engine.totals)
+                }
+                if pending == nil { continue }
+            }
+            guard let event = pending else { continue }
+            pending = nil
+            output.begin(event: event.number, line: event.line)
+            do { output.record(.event(try engine.run(event))) } catch { return fail(error, event: event.number) }
+            eventsRun += 1
+        }
+        let writeFailure = engine.finish()
+        if let sheet = options.contactSheet {
+            do { try renderer.writeContactSheet(to: sheet) } catch {
+                return TraceEnd(outcome: .internalError, events: eventsRun, frames: engine.frameCount, message: error.description,
+                                timings: engine.totals)
+            }
+            if options.framesDirectory == nil, let dir = framesDirectory { removeFrames(in: dir, count: engine.frameCount) }
+        }
+        if let writeFailure {
+            return TraceEnd(outcome: .internalError, events: eventsRun, frames: engine.frameCount, message: writeFailure,
+                            timings: engine.totals)
+        }
+        return TraceEnd(outcome: .ok, events: eventsRun, frames: engine.frameCount, timings: engine.totals)
+    }
+
+    /// The `.so` files in the executable's directory: where the package builds its sample plugins.
+    public static func samplePluginPaths(directory: String? = nil) -> [String] {
+        let dir = directory ?? {
+            let exe = executablePath()
+            return exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
+        }()
+        return (directoryEntries(dir) ?? []).filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") }.map { dir + "/" + $0 }
+    }
+
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &buffer, 4096)
+        guard n > 0 else { return CommandLine.arguments.first ?? "" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Frames needed only for the contact sheet go to a scratch directory removed afterwards.
+    static func scratchDirectory() -> String? {
+        makeTemporaryDirectory(prefix: "cellhost-frames")
+    }
+
+    static func removeFrames(in dir: String, count: Int) {
+        guard count > 0 else { rmdir(dir); return }
+        for i in 1...count { unlink(dir + "/" + Engine.frameFileName(i)) }
+        rmdir(dir)
+    }
+}

@@ -1,0 +1,147 @@
+import CellIO
+import Glibc
+import CellProcess
+import CellRender
+
+/// Feeds every sink from a run's records and remembers where the run is, so however the run
+/// ends — finished, bad input, a plugin that crashed or hung — the sinks get one end record and
+/// are closed into complete files.
+public final class TraceRecorder: RunOutput {
+    public let sink: any TraceSink
+    /// The event running now (begun, no record yet) and its stream line.
+    public private(set) var currentEvent: (number: Int, line: Int)?
+    public private(set) var lastEventRecord: TraceEvent?
+    public private(set) var frameFiles: [String] = []
+    public private(set) var eventsRecorded = 0
+
+    public init(sink: any TraceSink) { self.sink = sink }
+
+    public func begin(event: Int, line: Int) { currentEvent = (event, line) }
+
+    public func record(_ record: TraceRecord) {
+        if case .event(let e) = record {
+            currentEvent = nil
+            lastEventRecord = e
+            if e.number > 0 { eventsRecorded += 1 }
+            frameFiles += e.frames.compactMap(\.file)
+        }
+        sink.write(record)
+    }
+
+    /// Writes the end record and closes every sink.
+    public func end(_ end: TraceEnd) throws(SinkError) {
+        sink.write(.end(end))
+        try sink.finish()
+    }
+}
+
+/// The worker's side of the channel: records as `cellhost.trace/1` lines, plus `begin` lines.
+public final class ChannelOutput: RunOutput {
+    private let channel: WorkerChannel
+    public init(channel: WorkerChannel) { self.channel = channel }
+
+    /// The channel of this process when a supervisor started it as its worker; nil otherwise.
+    public static func fromEnvironment() -> ChannelOutput? { WorkerChannel.fromEnvironment().map(ChannelOutput.init) }
+
+    public func begin(event: Int, line: Int) {
+        channel.send(JSON.object([("record", .string("begin")), ("event", .int(Int64(event))), ("line", .int(Int64(line)))]).serialized)
+    }
+
+    public func record(_ record: TraceRecord) { channel.send(record.json.serialized) }
+
+    public func alive() { channel.send(#"{"record":"alive"}"#) }
+}
+
+/// Runs a stream in a worker process and writes the sinks from the records it streams back. A
+/// plugin that crashes, hangs past the per-event timeout or exits is reported with the event it
+/// died on; the traces up to that event stay complete and valid.
+public enum Supervisor {
+    /// The hidden subcommand the worker runs as.
+    public static let workerCommand = "run-worker"
+
+    public static func workerArguments(_ options: RunOptions) -> [String] {
+        var args = [workerCommand]
+        if let events = options.events { args += ["--events", events] }
+        for p in options.plugins { args += ["--plugin", p] }
+        if let f = options.framesDirectory { args += ["--frames", f] }
+        if let c = options.contactSheet { args += ["--contact-sheet", c] }
+        if options.showsDamage { args.append("--show-damage") }
+        return args
+    }
+
+    /// `timeout`: longest silence of the worker (one event, or loading plugins) before it is
+    /// stopped; nil = none.
+    public static func run(_ options: RunOptions, recorder: TraceRecorder, timeout: Double?,
+                           executable: String = WorkerProcess.currentExecutablePath) -> TraceEnd {
+        let worker = WorkerProcess(executable: executable, arguments: workerArguments(options),
+                                   inheritsStandardInput: options.events == "-")
+        var end: TraceEnd?
+        var protocolProblem: String?
+        let result: WorkerResult
+        do {
+            result = try worker.run(limits: WorkerLimits(idleSeconds: timeout)) { line in
+                guard protocolProblem == nil else { return }
+                guard let json = try? JSON.parse(line), let kind = json["record"]?.stringValue else {
+                    protocolProblem = "the worker sent a line that is not a trace record: \(line.prefix(120))"
+                    return
+                }
+                if kind == "alive" { return }  // Only resets the watchdog.
+                if kind == "begin" {
+                    recorder.begin(event: Int(json["event"]?.intValue ?? 0), line: Int(json["line"]?.intValue ?? 0))
+                    return
+                }
+                do {
+                    let record = try TraceRecord(json: json)
+                    if case .end(let e) = record { end = e } else { recorder.record(record) }
+                } catch {
+                    protocolProblem = "the worker sent a malformed \(kind) record: \(error)"
+                }
+            }
+        } catch {
+            return TraceEnd(outcome: .internalError, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
+                            message: error.description)
+        }
+        if let protocolProblem {
+            return TraceEnd(outcome: .internalError, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
+                            message: protocolProblem)
+        }
+        if let end, result.termination.isSuccess { return end }
+
+        // The worker died. Keep the frames that were completely written before it did.
+        var lost: [String] = []
+        if let dir = options.framesDirectory { lost = recoverFrames(in: dir, names: recorder.frameFiles) }
+        let outcome: TraceEnd.Outcome
+        switch result.termination {
+        case .timedOut: outcome = .pluginHung
+        default: outcome = .pluginCrashed
+        }
+        let failed = recorder.currentEvent
+        var message = "the worker \(result.termination)"
+        if let failed {
+            message += failed.number == 0 ? " during the first display"
+                : " at event #\(failed.number) (\(options.sourceName):\(failed.line))"
+        } else if recorder.lastEventRecord == nil {
+            message += " while loading plugins"
+        }
+        let tail = result.standardError.split(separator: "\n").suffix(3).joined(separator: " | ")
+        if !lost.isEmpty {
+            message += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")))"
+        }
+        if !tail.isEmpty { message += "; its last output: \(tail)" }
+        return TraceEnd(outcome: outcome, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
+                        failedEvent: failed?.number, message: message)
+    }
+
+    /// Removes what frames still being encoded left (hidden partial files) and returns the names
+    /// of the frames that were never written: a frame appears under its name only once complete.
+    static func recoverFrames(in dir: String, names: [String]) -> [String] {
+        var lost: [String] = []
+        let entries = directoryEntries(dir) ?? []
+        for name in names {
+            let partial = PNGFrameWriter.partialPrefix(for: name)
+            for entry in entries where entry.hasPrefix(partial) { unlink(dir + "/" + entry) }
+            if access(dir + "/" + name, F_OK) != 0 { lost.append(name) }
+        }
+        return lost
+    }
+}

@@ -1,0 +1,34 @@
+import CellIO
+import Testing
+@testable import CellRuntime
+import Glibc
+
+/// The example streams shipped in SDK/schema/examples parse and run to the end with the sample
+/// plugins, so the documentation never shows a stream that fails.
+@Suite(.serialized) struct ExampleStreamTests {
+    final class Collector: TraceSink {
+        var records: [TraceRecord] = []
+        func write(_ record: TraceRecord) { records.append(record) }
+        func finish() throws(SinkError) {}
+    }
+
+    static let examples = EndToEndTests.packageDirectory + "/SDK/schema/examples"
+
+    static let files: [String] = (directoryEntries(examples) ?? []).filter { $0.hasSuffix(".jsonl") }
+
+    @Test func thereAreExamples() { #expect(Self.files.count >= 4) }
+
+    @Test(arguments: files) func exampleRunsToTheEnd(_ name: String) throws {
+        let path = Self.examples + "/" + name
+        let text = try #require(readTextFile(path))
+        let (_, parsed) = try EventStreamParser.parse(text, source: name)
+        let collector = Collector()
+        let recorder = TraceRecorder(sink: collector)
+        let end = RunSession.run(RunOptions(events: path, plugins: [EndToEndTests.progressPlugin,
+                                                                    EndToEndTests.buildDirectory + "/libBadgeCell.so"]),
+                                 output: recorder)
+        #expect(end.outcome == .ok, "\(end.message ?? "")")
+        #expect(end.events == parsed.count)
+        #expect(recorder.eventsRecorded == parsed.count)
+    }
+}
