@@ -4,9 +4,9 @@ import PackageDescription
 /// The event and frame path's modules (the model, the engine, the compositor, the plugin bridge,
 /// and the SDK whose boxes every call into a Swift plugin goes through) run every update pass
 /// and frame through class properties: release builds check their exclusive access statically
-/// only. Dynamic checks (`swift_beginAccess` on each class property read or write) were 14 % of
-/// an event's instructions, and 2.7 % of a composited single-cell frame's in the compositor;
-/// debug builds, and so every test run, keep them.
+/// only, because a dynamic check (`swift_beginAccess`) on every class property read or write is
+/// a large share of an event's work. Debug builds, and so every test run, keep the dynamic
+/// checks, so an exclusivity violation still traps under test.
 let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
@@ -92,7 +92,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // MARK: Performance — the figures of BENCHMARKS.md against their references.
+        // MARK: Performance — each figure of BENCHMARKS.md measured against its reference.
         .executableTarget(name: "cellhost-bench", dependencies: [
             "CellIO", "CellRuntime", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
         ]),

@@ -1,7 +1,7 @@
 /// Where each property of one cell type sits inside its value, found once when the type is
 /// exported. The boxes are generic over the cell type, but their code is not specialised for it:
-/// a key path read there looks its types up in the runtime's metadata caches (≈ 800
-/// instructions a read), where a stored property read through its offset is a copy of its bytes.
+/// a key path read there looks its types up in the runtime's metadata caches on every read,
+/// where a stored property read through its offset is a copy of its bytes.
 final class PropertyLayout: Sendable {
     struct Slot: Sendable {
         enum Kind: Sendable {

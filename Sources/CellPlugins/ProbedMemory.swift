@@ -4,8 +4,8 @@ import Glibc
 /// Reads a plugin's descriptor memory without trusting its pointers, for one load.
 ///
 /// `cellhost_probe_read` copies through a system call, which fails instead of faulting on
-/// unmapped memory, but costs about a microsecond; a descriptor, its arrays and its strings sit on
-/// a few pages of the plugin image, and the loader reads them some fifty times. So the pages a
+/// unmapped memory but costs far more than a copy; a descriptor, its arrays and its strings sit
+/// on a few pages of the plugin image, and the loader reads them many times. So the pages a
 /// probe succeeded on are remembered and later reads inside them are plain copies. Nothing unmaps
 /// the image while it is being validated (no plugin code runs between the entry and `init`).
 final class ProbedMemory {

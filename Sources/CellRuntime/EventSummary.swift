@@ -2,8 +2,8 @@ import CellIO
 import CellKit
 
 /// An event's summary in words ("apple: selected, not highlighted"), for tables and slice names.
-/// It keeps the event's actions and spells them out when read: the words cost about a tenth of a
-/// highlight event's engine work, and only sinks read them — in `cellhost run` once per event,
+/// It keeps the event's actions and spells them out when read: the words are a noticeable part
+/// of a highlight event's engine work, and only sinks read them — in `cellhost run` once per event,
 /// when the worker writes the trace line — so an engine whose trace nobody reads never builds them.
 public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
     private enum Source: Sendable {

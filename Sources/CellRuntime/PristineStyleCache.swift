@@ -17,7 +17,7 @@ final class PristineStyleCache {
     private let limit = 4096
     /// The last few pairs asked for, compared before the table is searched: a traced row that
     /// toggles a flag asks for the same two in turn, and hashing a key (a whole cell state, its
-    /// traits and custom states) costs ten times comparing one.
+    /// traits and custom states) costs far more than comparing one.
     private var recent: [Entry] = []
     private static let recentLimit = 8
 
