@@ -3,8 +3,10 @@ import CellKit
 
 /// Reads an event stream (JSON Lines) one line at a time, so a stream on stdin is processed as
 /// it arrives. The first lines describe the scene (`scene`, `section`, `item`); every line after
-/// the first event is an event. Blank lines and lines starting with `#` are comments. An `items`
-/// line describes a series of items from templates (ids `row0`, `row1`, …) without writing each out.
+/// the first event is an event. Any line may carry a `note`, the comment of strict JSON Lines.
+/// Blank lines and lines starting with `#` are skipped too, so hand-written streams stay easy to
+/// annotate; they still count for line numbers. An `items` line describes a series of items from
+/// templates (ids `row0`, `row1`, …) without writing each out.
 ///
 /// Every mistake is reported with the line and what is wrong, naming the closest valid word.
 public struct EventStreamParser: Sendable {
@@ -59,10 +61,16 @@ public struct EventStreamParser: Sendable {
 
     static let sceneKeys = ["scene", "section", "item", "items"]
 
+    /// A line's kind is its first field other than `note`: a scene line holds that one field and
+    /// may hold a `note`, the comment of a stream that stays strict JSON Lines. The note is only
+    /// for the reader; the scene keeps nothing of it.
     private mutating func parseLine(_ pairs: [(String, JSON)], line: Int) throws(LineError) -> Event? {
-        if let first = pairs.first, EventStreamParser.sceneKeys.contains(first.0) {
-            guard pairs.count == 1 else {
-                throw LineError("a \"\(first.0)\" line holds only \"\(first.0)\"; found also \"\(pairs[1].0)\"")
+        if let first = pairs.first(where: { $0.0 != "note" }), EventStreamParser.sceneKeys.contains(first.0) {
+            if let other = pairs.first(where: { $0.0 != "note" && $0.0 != first.0 }) {
+                throw LineError("a \"\(first.0)\" line holds only \"\(first.0)\" and a \"note\"; found also \"\(other.0)\"")
+            }
+            if let note = pairs.first(where: { $0.0 == "note" })?.1, note.stringValue == nil {
+                throw LineError("\"note\" takes a string, not \(note.kindName)")
             }
             guard !sceneIsComplete else {
                 throw LineError("\"\(first.0)\" lines describe the scene and must come before the first event"

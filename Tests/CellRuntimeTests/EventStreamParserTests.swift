@@ -120,6 +120,38 @@ import Testing
         #expect(events.map(\.line) == [7])
     }
 
+    @Test func sceneLinesTakeANoteAndKeepNothingOfIt() throws {
+        let annotated = try EventStreamParser.parse("""
+            {"note": "a plain list", "scene": {"appearance": "plain"}}
+            {"section": {"id": "s", "header": "Header"}, "note": "one section"}
+            {"note": "a row", "item": {"id": "a"}}
+            {"note": "a series", "items": {"id": "r{n}", "count": 2, "templates": [{}]}}
+            {"note": "select", "cell": "a", "selected": true}
+            """, source: "s")
+        let plain = try EventStreamParser.parse("""
+            {"scene": {"appearance": "plain"}}
+            {"section": {"id": "s", "header": "Header"}}
+            {"item": {"id": "a"}}
+            {"items": {"id": "r{n}", "count": 2, "templates": [{}]}}
+            {"note": "select", "cell": "a", "selected": true}
+            """, source: "s")
+        #expect(annotated.0 == plain.0)
+        #expect(annotated.1 == plain.1)
+        #expect(annotated.1.first?.note == "select")
+    }
+
+    @Test func aSceneLineHoldsOneFieldBesidesItsNote() {
+        func message(_ line: String) -> String? {
+            guard case .failure(let error) = Result(catching: { () throws(EventStreamError) in
+                try EventStreamParser.parse(line, source: "s")
+            }) else { return nil }
+            return error.message
+        }
+        #expect(message(#"{"note": "x", "item": {"id": "a"}, "cell": "a"}"#)
+            == #"a "item" line holds only "item" and a "note"; found also "cell""#)
+        #expect(message(#"{"note": 3, "item": {"id": "a"}}"#) == #""note" takes a string, not a number"#)
+    }
+
     @Test func streamMustDescribeAListFirst() {
         #expect(throws: EventStreamError.self) { try EventStreamParser.parse("{\"traits\": {\"style\": \"dark\"}}", source: "s") }
     }

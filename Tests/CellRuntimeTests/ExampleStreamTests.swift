@@ -18,6 +18,17 @@ import Glibc
 
     @Test func thereAreExamples() { #expect(Self.files.count >= 4) }
 
+    /// The examples are what users copy: every line is one JSON object (their comments are
+    /// `note` fields), so any JSON Lines tool reads them, not only cellhost.
+    @Test(arguments: files) func exampleIsStrictJSONLines(_ name: String) throws {
+        let text = try #require(readTextFile(Self.examples + "/" + name))
+        #expect(text.hasSuffix("\n"))
+        for (number, line) in text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let value = try? JSON.parse(String(line))
+            #expect(value?.objectPairs != nil, "\(name):\(number + 1) is not a JSON object")
+        }
+    }
+
     @Test(arguments: files) func exampleRunsToTheEnd(_ name: String) throws {
         let path = Self.examples + "/" + name
         let text = try #require(readTextFile(path))
