@@ -6,14 +6,14 @@ import CellValidation
 /// process — crash, exit, hang, flood stdout — the supervisor sees and reports.
 struct InspectWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: PluginInspection.workerCommand, abstract: "Loads a plugin for `inspect` (internal).",
+        commandName: PluginInspection.workerCommand, abstract: "Loads a plugin for `inspect` and `validate` (internal).",
         shouldDisplay: false)
 
     @Argument var path: String
 
     func run() throws {
         guard PluginInspection.runWorker(path: path) else {
-            throw ValidationError("\(PluginInspection.workerCommand) runs only under `cellhost inspect`")
+            throw ValidationError("\(PluginInspection.workerCommand) runs only under `cellhost inspect` or `cellhost validate`")
         }
     }
 }
