@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
         // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
         .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "cellhost"]),
-        // MARK: Validation — the conformance suite behind `cellhost validate`.
+        // MARK: Validation — the conformance suite behind `cellhost validate`, and the plugin
+        // inspection (a load in a child process) behind `cellhost inspect`.
         .target(name: "CellValidation", dependencies: ["CellIO", "CellPlugins", "CellProcess", "CellKit", "CCellHostABI"]),
         .testTarget(name: "CellValidationTests",
                     dependencies: ["CellValidation", "CellIO", "CellRuntime", "CellKit", "cellhost", "ProgressMeter"],
@@ -86,9 +87,9 @@ let package = Package(
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 
-        // MARK: The command-line tool.
+        // MARK: The command-line tool: parses, calls the libraries above, prints.
         .executableTarget(name: "cellhost", dependencies: [
-            "CellIO", "CellRuntime", "CellPlugins", "CellProcess", "CellValidation",
+            "CellIO", "CellRuntime", "CellValidation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

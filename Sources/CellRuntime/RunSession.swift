@@ -33,6 +33,20 @@ public struct RunOptions: Sendable, Equatable {
         case let path?: path
         }
     }
+
+    /// The lines of the event stream file, for a progress line's total; nil for standard input,
+    /// the embedded stream, or a file that cannot be read (the run itself reports that).
+    public var eventLineCount: Int? {
+        guard let events, events != "-", let file = fopen(events, "r") else { return nil }
+        defer { fclose(file) }
+        var count = 0
+        while true {
+            let c = getc(file)
+            if c == EOF { break }
+            if c == 0x0A { count += 1 }
+        }
+        return count
+    }
 }
 
 /// Where a run's records go: straight to the sinks (in-process) or over the worker channel.
@@ -209,5 +223,21 @@ public enum RunSession {
         guard count > 0 else { rmdir(dir); return }
         for i in 1...count { unlink(dir + "/" + Engine.frameFileName(i)) }
         rmdir(dir)
+    }
+}
+
+extension RunSession {
+    /// Plays a run into `sinks` and closes them with its end record, however the run ends. The
+    /// returned end says how it went; a sink that cannot be completed is thrown, since then the
+    /// files the caller asked for are not there.
+    public static func play(_ options: RunOptions, into sinks: [any TraceSink],
+                            isolation: RunIsolation) throws(SinkError) -> TraceEnd {
+        let recorder = TraceRecorder(sink: TraceFanOut(sinks))
+        let end = switch isolation {
+        case .inProcess: run(options, output: recorder)
+        case .worker(let eventTimeout): Supervisor.run(options, recorder: recorder, timeout: eventTimeout)
+        }
+        try recorder.end(end)
+        return end
     }
 }

@@ -1,6 +1,5 @@
-import CellIO
 import ArgumentParser
-import CellRuntime
+import CellIO
 import CellValidation
 import Glibc
 
@@ -10,16 +9,19 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a plugin against the plugin ABI's rules, each check in a child process with a watchdog.",
         discussion: """
-            Outcomes: success, warning, skipped, failed, crashed. Exit status: 0 when no check failed or \
-            crashed, 1 otherwise, 2 for usage errors. Random checks print their seed; --seed replays them.
+            Outcomes: success, warning, skipped, failed, crashed. The plugin is first loaded as \
+            `inspect` loads it, so one that does not load exits as it would there; the checks still \
+            run and say why. --timeout bounds each call into the plugin (default \(Int(defaultTimeout)) s). \
+            Random checks print their seed; --seed replays them. --json prints schema cellhost.validate/1.
             Checks: \(ValidationCheck.all.map(\.id).joined(separator: ", ")).
+
+            \(CellhostExitCode.table)
             """)
 
-    @Argument(help: "The plugin library (.so) to validate.")
-    var path: String
+    static let defaultTimeout = 30.0
 
-    @Flag(help: "Print the report as JSON (schema cellhost.validate/1) instead of text.")
-    var json = false
+    @OptionGroup var plugin: PluginArgument
+    @OptionGroup var format: JSONOption
 
     @Option(help: "Seed for the random checks (default: from the clock).")
     var seed: UInt64?
@@ -27,8 +29,7 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Show only the checks that failed or crashed.")
     var onlyFailed = false
 
-    @Option(help: "Seconds one call into the plugin may take before the watchdog stops the check.")
-    var timeout: Double = 30
+    @OptionGroup var watchdog: TimeoutOption
 
     @Option(help: "Also write the JSON report to this file (written whole, never half).")
     var report: String?
@@ -36,40 +37,55 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("check"), help: "Run only this check (repeatable).")
     var onlyChecks: [String] = []
 
+    @OptionGroup var output: OutputOptions
+
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
         for id in onlyChecks where ValidationCheck.named(id) == nil {
             throw ValidationError("unknown check '\(id)'; known: \(ValidationCheck.all.map(\.id).joined(separator: ", "))")
         }
     }
 
     func run() throws {
-        var clock = timespec()
-        clock_gettime(CLOCK_REALTIME, &clock)
-        let seed = self.seed ?? UInt64(clock.tv_sec) &* 1_000_003 &+ UInt64(clock.tv_nsec)
+        let path = plugin.path, json = format.json
+        let timeout = watchdog.timeout ?? Self.defaultTimeout
+        let loading = PluginInspection(timeout: timeout).inspect(path: path)
+        let seed = self.seed ?? Self.clockSeed()
         let checks = onlyChecks.isEmpty ? ValidationCheck.all : ValidationCheck.all.filter { onlyChecks.contains($0.id) }
-        let validator = Validator(timeout: timeout, seed: seed, checks: checks)
-        if !json { print("Validating \(path) (seed \(seed))") }
-        let result = validator.run(path: path) { result in
+        if !json { output.result("Validating \(path) (seed \(seed))\n") }
+        let result = Validator(timeout: timeout, seed: seed, checks: checks).run(path: path) { result in
             guard !json, !onlyFailed || result.outcome.isProblem else { return }
-            print(ValidationReport.line(for: result))
-            fflush(nil)
+            output.result(ValidationReport.line(for: result) + "\n")
         }
         var shown = result
         if onlyFailed { shown.results = result.results.filter { $0.outcome.isProblem } }
-        if json { print(shown.json.serialized) } else { print(result.summary) }
+        output.result((json ? shown.json.serialized : result.summary) + "\n")
         if let report {
             do throws(SinkError) {
                 let file = try AtomicFile(path: report)
                 file.write(shown.json.serialized + "\n")
                 try file.commit()
             } catch {
-                let message = "cellhost validate: \(error)\n"
-                _ = message.withCString { write(2, $0, strlen($0)) }
-                throw ExitCode(1)
+                output.error("validate", error.description)
+                throw CellhostExitCode.outputNotWritten.error
             }
         }
-        if result.hasProblems { throw ExitCode(1) }
+        let code = CellhostExitCode(loading: loading.outcome, validation: result)
+        switch code {
+        case .success: return
+        case .checksFailed:
+            let problems = result.results.filter { $0.outcome.isProblem }.count
+            output.error("validate", "\(path): \(problems) of \(result.results.count) checks failed or crashed")
+        default:
+            output.error("validate", loading.error ?? "\(path): the plugin did not load")
+        }
+        throw code.error
+    }
+
+    /// A seed that differs from run to run, so repeated validation explores new random cases.
+    private static func clockSeed() -> UInt64 {
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        return UInt64(clock.tv_sec) &* 1_000_003 &+ UInt64(clock.tv_nsec)
     }
 }
 

@@ -70,6 +70,9 @@ import Testing
         let json = try inspect("\(dir)/missing.so", "--json")
         #expect(json.output == "{\"schema\":\"cellhost.plugin/1\",\"ok\":false,\"path\":\"\(dir)/missing.so\","
                 + "\"outcome\":\"refused\",\"error\":\"\(dir)/missing.so: no such file\"}\n")
+        // The JSON report is the result; the error still goes to stderr, as for every subcommand.
+        #expect(json.status == .exited(code: 3))
+        #expect(json.error == "cellhost inspect: \(dir)/missing.so: no such file\n")
     }
 
     @Test func misbehaviourWhileLoadingExitsWithStatus4() throws {

@@ -1,0 +1,46 @@
+import CellIO
+import Glibc
+
+/// The files a run writes: an output directory implies a trace, a Chrome trace, frames and a
+/// contact sheet inside it, and each single option overrides its one path. Invariant: a path
+/// given on its own always wins over the one the directory implies, and the contact sheet is
+/// written only with an output directory.
+public struct RunOutputPlan: Sendable, Equatable {
+    /// The directory every implied path lies in; nil = only the single paths.
+    public var directory: String?
+    public var trace: String?
+    public var chromeTrace: String?
+    public var framesDirectory: String?
+    public var contactSheet: String?
+
+    public init(directory: String? = nil, trace: String? = nil, chromeTrace: String? = nil, frames: String? = nil) {
+        self.directory = directory
+        self.trace = trace ?? directory.map { $0 + "/trace.jsonl" }
+        self.chromeTrace = chromeTrace ?? directory.map { $0 + "/trace.chrome.json" }
+        self.framesDirectory = frames ?? directory.map { $0 + "/frames" }
+        self.contactSheet = directory.map { $0 + "/contact-sheet.png" }
+    }
+
+    /// Creates the output directory and opens the trace files, each written whole or not at all.
+    public func openTraceSinks() throws(SinkError) -> [any TraceSink] {
+        if let directory { try makeDirectories(directory) }
+        var sinks: [any TraceSink] = []
+        if let trace { sinks.append(try JSONLTraceWriter(path: trace)) }
+        if let chromeTrace { sinks.append(try ChromeTraceWriter(path: chromeTrace)) }
+        return sinks
+    }
+
+    /// Where the files of a finished run are, so a first run ends with the next thing to open;
+    /// nil when it wrote none. Frames and the contact sheet are listed only when there are any.
+    public func summary(frameCount: Int) -> String? {
+        var lines: [String] = []
+        if let trace { lines.append("  trace         \(trace)") }
+        if let chromeTrace { lines.append("  chrome trace  \(chromeTrace)  (open in https://ui.perfetto.dev)") }
+        if let framesDirectory, frameCount > 0 { lines.append("  frames        \(framesDirectory)/  (\(frameCount) PNG)") }
+        if let contactSheet, frameCount > 0, access(contactSheet, F_OK) == 0 {
+            lines.append("  contact sheet \(contactSheet)")
+        }
+        guard !lines.isEmpty else { return nil }
+        return "wrote:\n" + lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import CellRuntime
+import CellValidation
+
+/// The exit status of every `cellhost` subcommand. One table, so a script can tell what went
+/// wrong the same way whichever subcommand it ran: the same missing plugin file is 3 from
+/// `run`, `inspect` and `validate` alike. Every `--help` and README.md's Commands section show
+/// `table`; a code's meaning never depends on the subcommand.
+enum CellhostExitCode: Int32, CaseIterable {
+    case success = 0
+    case badInput = 1
+    case usage = 2
+    case pluginNotLoaded = 3
+    case pluginFailed = 4
+    case outputNotWritten = 5
+    case checksFailed = 6
+
+    var meaning: String {
+        switch self {
+        case .success: "success: the stream ran to the end, the plugin loaded, no check failed"
+        case .badInput: "bad input: a malformed stream line, an unknown item, property or type"
+        case .usage: "usage: bad command-line arguments"
+        case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
+        case .pluginFailed: "a plugin crashed, hung past --timeout or exited, loading or running"
+        case .outputNotWritten: "an output file or frame could not be written"
+        case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
+        }
+    }
+
+    /// The table as `--help` prints it, one code a line.
+    static let table = "Exit codes (the same for every subcommand):\n"
+        + allCases.map { "  \($0.rawValue)  \($0.meaning)" }.joined(separator: "\n")
+
+    /// The error to throw from `run()` for this outcome; ArgumentParser exits with it silently,
+    /// so the message must already be on stderr.
+    var error: ExitCode { ExitCode(rawValue) }
+
+    /// How a run ended. An internal error is an output that could not be written: the engine
+    /// reports every other failure as input or plugin trouble.
+    init(_ outcome: TraceEnd.Outcome) {
+        self = switch outcome {
+        case .ok: .success
+        case .badInput: .badInput
+        case .pluginLoadFailed: .pluginNotLoaded
+        case .pluginCrashed, .pluginHung: .pluginFailed
+        case .internalError: .outputNotWritten
+        }
+    }
+
+    /// How loading a plugin in a child process ended.
+    init(_ outcome: PluginReport.Outcome) {
+        self = switch outcome {
+        case .loaded: .success
+        case .refused: .pluginNotLoaded
+        case .failed: .pluginFailed
+        }
+    }
+
+    /// A validation: a plugin that does not load is reported as by `inspect`, so the code says
+    /// why the checks could not pass; otherwise any failed or crashed check is `checksFailed`.
+    init(loading: PluginReport.Outcome, validation: ValidationReport) {
+        let load = CellhostExitCode(loading)
+        self = load != .success ? load : validation.hasProblems ? .checksFailed : .success
+    }
+}
