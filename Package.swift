@@ -46,7 +46,7 @@ let package = Package(
         // MARK: Runtime — event streams, the engine, traces, isolation.
         .target(name: "CellRuntime", dependencies: ["CellIO", "CellKit", "CellRender", "CellPlugins", "CellProcess"],
                 swiftSettings: hotPathSettings),
-        .testTarget(name: "CellRuntimeTests", dependencies: ["CellRuntime", "CellIO", "CellKit", "CellRender", "CellProcess", "cellhost", "ProgressMeter"]),
+        .testTarget(name: "CellRuntimeTests", dependencies: ["CellRuntime", "CellIO", "CellKit", "CellRender", "CellProcess", "CellTestSupport", "ProgressMeter"]),
 
         // MARK: C libraries the compositor links (one system-library target each).
         .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1"),
@@ -63,21 +63,19 @@ let package = Package(
         .target(name: "CellRender",
                 dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CZlib", "CFileExchange"],
                 swiftSettings: hotPathSettings),
-        .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit"],
+        .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit", "CellTestSupport"],
                     exclude: ["Goldens"]),
 
         // MARK: Plugins — the C ABI (SDK/include/cellhost/plugin.h), the loader, libffi.
         .target(name: "CCellHostABI"),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
-        // Also runs `cellhost inspect` end to end, hence the tool and its process runner.
-        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "cellhost"]),
+        .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "CellTestSupport",
+                                                            "ProgressMeter"]),
         // MARK: Validation — the conformance suite behind `cellhost validate`, and the plugin
         // inspection (a load in a child process) behind `cellhost inspect`.
         .target(name: "CellValidation", dependencies: ["CellIO", "CellPlugins", "CellProcess", "CellKit", "CCellHostABI"]),
-        .testTarget(name: "CellValidationTests",
-                    dependencies: ["CellValidation", "CellIO", "CellRuntime", "CellKit", "cellhost", "ProgressMeter"],
-                    exclude: ["BrokenPlugins"]),
+        .testTarget(name: "CellValidationTests", dependencies: ["CellValidation", "CellIO", "CellRuntime", "CellKit", "ProgressMeter"]),
 
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
@@ -97,7 +95,16 @@ let package = Package(
         .executableTarget(name: "cellhost-bench", dependencies: [
             "CellIO", "CellRuntime", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
         ]),
-        .testTarget(name: "CellBenchTests", dependencies: ["cellhost-bench"]),
+
+        // MARK: Tests shared by every test target, and the end-to-end tests.
+        // Where the built products are, a C compiler for test plugins, golden-image comparison.
+        .target(name: "CellTestSupport", dependencies: ["CellIO", "CellRender"], path: "Tests/CellTestSupport"),
+        // The only tests that run the built executables, as a user does: `cellhost run`, `inspect`
+        // and `validate` (whose checks run in the tool's worker), linkage, and the benchmark's output.
+        .testTarget(name: "CellhostEndToEndTests",
+                    dependencies: ["cellhost", "cellhost-bench", "CellTestSupport", "CellValidation", "CellRuntime",
+                                   "CellProcess", "CellKit", "CellIO", "ProgressMeter"],
+                    exclude: ["BrokenPlugins"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import CCellHostABI
 import CellKit
 import Synchronization
+import CellTestSupport
 import Testing
 @testable import CellPlugins
 
@@ -10,7 +11,7 @@ import Testing
 /// same inputs.
 @Suite struct ABICrossingTests {
     func badgeType() throws -> PluginConfigurationType {
-        let plugin = try BadgeSampleTests.registry.load(PluginFixtures.sample("BadgeCell"))
+        let plugin = try BadgeSampleTests.registry.load(BuiltProducts.samplePlugin("BadgeCell"))
         return try #require(plugin.type("com.cellhost.samples.badge"))
     }
 

@@ -2,6 +2,7 @@ import CellIO
 import CellRuntime
 import CellKit
 import CellPlugins
+import CellTestSupport
 import Testing
 
 /// The Swift sample (Plugins/BadgeCell, written with CellHostSDK) through the same bridge as the
@@ -10,7 +11,7 @@ import Testing
     static let registry = PluginRegistry()
 
     func badgeType() throws -> PluginConfigurationType {
-        let plugin = try Self.registry.load(PluginFixtures.sample("BadgeCell"))
+        let plugin = try Self.registry.load(BuiltProducts.samplePlugin("BadgeCell"))
         return try #require(plugin.type("com.cellhost.samples.badge"))
     }
 
@@ -19,7 +20,7 @@ import Testing
     let context = LayoutContext(traits: .default, textMeasurer: FixedAdvanceTextMeasurer())
 
     @Test func metadataAndDeclarations() throws {
-        let plugin = try Self.registry.load(PluginFixtures.sample("BadgeCell"))
+        let plugin = try Self.registry.load(BuiltProducts.samplePlugin("BadgeCell"))
         #expect(plugin.pluginID == "com.cellhost.samples.badges")
         #expect(plugin.version == "1.0.0")
         #expect(plugin.summary == "A list row with a count badge, written in Swift with CellHostSDK.")
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func theSwiftPluginCarriesNoCopyOfCellKit() throws {
-        let image = try #require(readTextFile(PluginFixtures.sample("BadgeCell")))
+        let image = try #require(readTextFile(BuiltProducts.samplePlugin("BadgeCell")))
         #expect(!image.contains("7CellKit"), "CellKit symbols in the plugin would be a second, incompatible CellKit")
     }
 

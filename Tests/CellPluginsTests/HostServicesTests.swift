@@ -1,6 +1,7 @@
 import CellKit
 import CellPlugins
 import Synchronization
+import CellTestSupport
 import Testing
 
 /// The services table as a plugin sees it: transformers (built-in and composed closures),
@@ -85,7 +86,7 @@ import Testing
         """
 
     static let type: PluginConfigurationType? = {
-        guard let path = try? PluginFixtures.compile(source, name: "services") else { return nil }
+        guard let path = try? PluginCompiler.compile(source: source, name: "services") else { return nil }
         return try? PluginRegistry().load(path).types.first
     }()
 

@@ -1,5 +1,6 @@
 import CellPlugins
 import Glibc
+import CellTestSupport
 import Testing
 
 /// Every way a library can fail to be a plugin is refused with one sentence naming the file
@@ -10,7 +11,7 @@ import Testing
     }
 
     func compiled(_ source: TestPluginSource, _ name: String, flags: String = "") throws -> String {
-        try PluginFixtures.compile(source.text, name: name, extraFlags: flags)
+        try PluginCompiler.compile(source: source.text, name: name, extraFlags: flags)
     }
 
     @Test func missingFile() {
@@ -19,14 +20,14 @@ import Testing
     }
 
     @Test func directory() {
-        let dir = PluginFixtures.temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellplugins-test")
         #expect(refusal(dir) == "\(dir): is a directory, not a plugin library")
     }
 
     @Test func emptyAndNonELFFiles() {
-        let dir = PluginFixtures.temporaryDirectory()
-        PluginFixtures.write("", to: "\(dir)/empty.so")
-        PluginFixtures.write("#!/bin/sh\necho not a library\n", to: "\(dir)/script.so")
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellplugins-test")
+        writeFile("", to: "\(dir)/empty.so")
+        writeFile("#!/bin/sh\necho not a library\n", to: "\(dir)/script.so")
         #expect(refusal("\(dir)/empty.so") == "\(dir)/empty.so: is an empty file, not a plugin library")
         #expect(refusal("\(dir)/script.so") == "\(dir)/script.so: is not an ELF shared library (wrong magic bytes)")
     }

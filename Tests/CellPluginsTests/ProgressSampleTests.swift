@@ -2,6 +2,7 @@ import CellIO
 import CellRuntime
 import CellKit
 import CellPlugins
+import CellTestSupport
 import Testing
 
 /// The C sample (Plugins/ProgressMeter) through the whole bridge: metadata, every property type
@@ -10,7 +11,7 @@ import Testing
     static let registry = PluginRegistry()
 
     func progressType() throws -> PluginConfigurationType {
-        let plugin = try Self.registry.load(PluginFixtures.sample("ProgressMeter"))
+        let plugin = try Self.registry.load(BuiltProducts.samplePlugin("ProgressMeter"))
         return try #require(plugin.type("com.cellhost.samples.progress"))
     }
 
@@ -19,7 +20,7 @@ import Testing
     let context = LayoutContext(traits: .default, textMeasurer: FixedAdvanceTextMeasurer())
 
     @Test func metadataAndDeclarations() throws {
-        let plugin = try Self.registry.load(PluginFixtures.sample("ProgressMeter"))
+        let plugin = try Self.registry.load(BuiltProducts.samplePlugin("ProgressMeter"))
         #expect(plugin.pluginID == "com.cellhost.samples.meters")
         #expect(plugin.name == "Progress meters")
         #expect(plugin.version == "1.0.0")
@@ -186,8 +187,8 @@ import Testing
     }
 
     @Test func pluginBuiltWithPlainCCLoadsAndRuns() throws {
-        let source = try #require(readTextFile("\(PluginFixtures.packageRoot)/Plugins/ProgressMeter/progress_meter.c"))
-        let path = try PluginFixtures.compile(source, name: "progress")
+        let source = try #require(readTextFile("\(BuiltProducts.packageRoot)/Plugins/ProgressMeter/progress_meter.c"))
+        let path = try PluginCompiler.compile(source: source, name: "progress")
         let plugin = try PluginRegistry().load(path)
         let type = try #require(plugin.types.first)
         let config = try #require(type.makeDefault()).performing("advance", arguments: [.double(0.75), .bool(false)])

@@ -2,6 +2,7 @@ import CCellHostABI
 import CellKit
 import CellPlugins
 import Glibc
+import CellTestSupport
 import Testing
 
 /// `CELLHOST_CONFIG_PURE_RESTYLE` (ABI 1.1): a cell calls a pure plugin's `updated_for_state`
@@ -10,7 +11,7 @@ import Testing
 @Suite struct PureRestyleTests {
     /// The test plugin built with `flags`, loaded, with its counter of `updated_for_state` calls.
     func load(_ source: TestPluginSource, _ name: String) throws -> (PluginConfigurationType, UnsafeMutablePointer<Int64>) {
-        let path = try PluginFixtures.compile(source.text, name: name)
+        let path = try PluginCompiler.compile(source: source.text, name: name)
         let plugin = try PluginRegistry().load(path)
         let image = try #require(dlopen(path, RTLD_NOW | RTLD_NOLOAD))
         let counter = try #require(dlsym(image, "minimal_updated_calls"))
@@ -88,13 +89,13 @@ import Testing
     @Test func aShortTypeOrAnUnknownFlagIsRefused() throws {
         var short = TestPluginSource(typeID: "com.test.minimal.short")
         short.configHeader = "{ (uint32_t)offsetof(cellhost_config_type, flags), CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR }"
-        let shortPath = try PluginFixtures.compile(short.text, name: "short11")
+        let shortPath = try PluginCompiler.compile(source: short.text, name: "short11")
         let size = MemoryLayout<cellhost_config_type>.size, oldSize = MemoryLayout<cellhost_config_type>.offset(of: \.flags)!
         #expect(PluginFixtures.refusal(shortPath) == "\(shortPath): has an invalid descriptor: types[0] has struct_size \(oldSize); ABI 1.1 needs \(size)")
 
         var unknown = TestPluginSource(typeID: "com.test.minimal.unknown")
         unknown.configFlags = "0x6u"
-        let unknownPath = try PluginFixtures.compile(unknown.text, name: "unknownflags")
+        let unknownPath = try PluginCompiler.compile(source: unknown.text, name: "unknownflags")
         #expect(PluginFixtures.refusal(unknownPath) == "\(unknownPath): has an invalid descriptor: type com.test.minimal.unknown's flags 0x6 set bits ABI 1.1 does not define (0x6)")
     }
 }

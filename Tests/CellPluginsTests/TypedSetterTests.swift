@@ -1,6 +1,7 @@
 @testable import CellPlugins
 import CellKit
 import Glibc
+import CellTestSupport
 import Testing
 
 /// The typed setters and the lazily prepared cifs: a typed set must leave the configuration
@@ -10,7 +11,7 @@ import Testing
     static let registry = PluginRegistry()
 
     func progressType() throws -> PluginConfigurationType {
-        let plugin = try Self.registry.load(PluginFixtures.sample("ProgressMeter"))
+        let plugin = try Self.registry.load(BuiltProducts.samplePlugin("ProgressMeter"))
         return try #require(plugin.type("com.cellhost.samples.progress"))
     }
 
@@ -69,7 +70,7 @@ import Testing
         source.pluginID = "com.test.readonly"
         source.typeID = "com.test.readonly.cell"
         let text = source.text.replacingFirst("(cellhost_fn)set_value", with: "NULL")
-        let path = try PluginFixtures.compile(text, name: "readonly", extraFlags: "-Wno-unused-function")
+        let path = try PluginCompiler.compile(source: text, name: "readonly", extraFlags: "-Wno-unused-function")
         let type = try #require(try PluginRegistry().load(path).types.first)
         let property = try #require(type.property(named: "value"))
         let config = try #require(type.makeDefault())
@@ -107,8 +108,8 @@ import Testing
     }
 
     @Test func loadingPreparesNoCifAndEachSignatureIsPreparedOnceOnFirstCall() throws {
-        let copy = "\(PluginFixtures.temporaryDirectory())/lazy.so"
-        #expect(system("cp '\(PluginFixtures.sample("ProgressMeter"))' '\(copy)'") == 0)
+        let copy = "\(BuiltProducts.temporaryDirectory(prefix: "cellplugins-test"))/lazy.so"
+        #expect(system("cp '\(BuiltProducts.samplePlugin("ProgressMeter"))' '\(copy)'") == 0)
         let cache = FFISignatureCache()
         let plugin = try PluginLoader.load(path: copy, takenTypeIdentifiers: [:], cache: cache)
         #expect(cache.preparedSignatures.isEmpty, "load prepares nothing")

@@ -24,7 +24,7 @@ import Testing
             .fill(Rect(x: 170, y: 10, width: 60, height: 100), .black),
             .fill(Rect(x: 180.5, y: 20.5, width: 20, height: 20), .white),
         ])
-        Goldens.check(Fixtures.render(list, size: canvas), "fills")
+        goldens.check(Fixtures.render(list, size: canvas), "fills")
     }
 
     @Test(arguments: [1, 2, 3])
@@ -39,7 +39,7 @@ import Testing
             .roundedRect(Rect(x: 120, y: 80, width: 100, height: 30), cornerRadius: 8,
                          color: Color.systemTeal.withAlphaComponent(0.6)),
         ])
-        Goldens.check(Fixtures.render(list, size: canvas, scale: scale), "rounded-rects@\(scale)x")
+        goldens.check(Fixtures.render(list, size: canvas, scale: scale), "rounded-rects@\(scale)x")
     }
 
     @Test func strokes() {
@@ -51,7 +51,7 @@ import Testing
             .stroke(Rect(x: 70, y: 60, width: 100, height: 50), cornerRadius: 12, width: 6,
                     color: Color.systemGreen.withAlphaComponent(0.5)),
         ])
-        Goldens.check(Fixtures.render(list, size: canvas, scale: 2), "strokes@2x")
+        goldens.check(Fixtures.render(list, size: canvas, scale: 2), "strokes@2x")
     }
 
     @Test func clipping() {
@@ -65,7 +65,7 @@ import Testing
         list.append(.fill(Rect(x: 0, y: 0, width: 240, height: 120), Color.black.withAlphaComponent(0.5)))
         list.append(.popClip)
         list.append(.popClip)
-        Goldens.check(Fixtures.render(list, size: canvas, scale: 2), "clipping@2x")
+        goldens.check(Fixtures.render(list, size: canvas, scale: 2), "clipping@2x")
     }
 
     @Test func alphaGroups() {
@@ -77,7 +77,7 @@ import Testing
         list.append(.popAlpha)
         list.append(.roundedRect(Rect(x: 130, y: 20, width: 60, height: 60), cornerRadius: 10, color: Color.systemRed.withAlphaComponent(0.5)))
         list.append(.roundedRect(Rect(x: 160, y: 40, width: 60, height: 60), cornerRadius: 10, color: Color.systemBlue.withAlphaComponent(0.5)))
-        Goldens.check(Fixtures.render(list, size: canvas, scale: 2), "alpha-groups@2x")
+        goldens.check(Fixtures.render(list, size: canvas, scale: 2), "alpha-groups@2x")
     }
 
     @Test func shadows() {
@@ -88,7 +88,7 @@ import Testing
             .shadow(Rect(x: 140, y: 30, width: 70, height: 50), cornerRadius: 0, radius: 10, offset: Point(x: 6, y: 6),
                     color: Color.systemBlue.withAlphaComponent(0.8)),
         ])
-        Goldens.check(Fixtures.render(list, size: canvas, scale: 2, background: .systemGray6), "shadows@2x")
+        goldens.check(Fixtures.render(list, size: canvas, scale: 2, background: .systemGray6), "shadows@2x")
     }
 
     @Test func backgroundBlur() {
@@ -103,7 +103,7 @@ import Testing
             .roundedRect(Rect(x: 0, y: 0, width: 160, height: 80), cornerRadius: 16, color: Color(white: 1, alpha: 0.3)),
         ]))
         _ = c.renderFrame()
-        Goldens.check(c.snapshot(), "background-blur@2x")
+        goldens.check(c.snapshot(), "background-blur@2x")
     }
 
     @Test(arguments: [1, 2, 3])
@@ -123,7 +123,7 @@ import Testing
                                       frame: Rect(x: 8, y: y, width: 300, height: metrics.size.height))))
             y += metrics.size.height + 2
         }
-        Goldens.check(Fixtures.render(list, size: Size(width: 316, height: y + 4), scale: scale), "text-styles@\(scale)x")
+        goldens.check(Fixtures.render(list, size: Size(width: 316, height: y + 4), scale: scale), "text-styles@\(scale)x")
     }
 
     @Test func textWrappingAndAlignment() {
@@ -135,7 +135,7 @@ import Testing
             list.append(.text(TextRun(text: text, font: .systemFont(ofSize: 13), color: .label, frame: frame,
                                       alignment: alignment, lineBreakMode: .byWordWrapping)))
         }
-        Goldens.check(Fixtures.render(list, size: Size(width: 330, height: 162), scale: 2), "text-alignment@2x")
+        goldens.check(Fixtures.render(list, size: Size(width: 330, height: 162), scale: 2), "text-alignment@2x")
     }
 
     @Test func textTruncationModes() {
@@ -152,7 +152,7 @@ import Testing
         list.append(.fill(twoLines, .systemGray6))
         list.append(.text(TextRun(text: text + ", which keeps going for a while", font: .systemFont(ofSize: 15), color: .label,
                                   frame: twoLines, lineBreakMode: .byTruncatingTail, numberOfLines: 2)))
-        Goldens.check(Fixtures.render(list, size: Size(width: 212, height: 186), scale: 2), "text-truncation@2x")
+        goldens.check(Fixtures.render(list, size: Size(width: 212, height: 186), scale: 2), "text-truncation@2x")
     }
 
     @Test func rightToLeftText() {
@@ -165,7 +165,7 @@ import Testing
             list.append(.text(TextRun(text: text, font: .systemFont(ofSize: 17), color: .label, frame: frame,
                                       layoutDirection: direction)))
         }
-        Goldens.check(Fixtures.render(list, size: Size(width: 232, height: 112), scale: 2), "text-rtl@2x")
+        goldens.check(Fixtures.render(list, size: Size(width: 232, height: 112), scale: 2), "text-rtl@2x")
     }
 
     private func symbolSheet(weight: FontWeight, color: Color) -> (DisplayList, Size) {
@@ -182,12 +182,12 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func symbols(scale: Int) {
         let (list, size) = symbolSheet(weight: .regular, color: .systemBlue)
-        Goldens.check(Fixtures.render(list, size: size, scale: scale), "symbols@\(scale)x")
+        goldens.check(Fixtures.render(list, size: size, scale: scale), "symbols@\(scale)x")
     }
 
     @Test func boldSymbolsOnDark() {
         let (list, size) = symbolSheet(weight: .bold, color: .white)
-        Goldens.check(Fixtures.render(list, size: size, scale: 2, background: .black), "symbols-bold-dark@2x")
+        goldens.check(Fixtures.render(list, size: size, scale: 2, background: .black), "symbols-bold-dark@2x")
     }
 
     @Test func symbolSizesFollowPointSize() {
@@ -201,7 +201,7 @@ import Testing
                                 weight: .regular, color: .systemRed))
             x += side + 6
         }
-        Goldens.check(Fixtures.render(list, size: Size(width: x, height: 96), scale: 2), "symbol-sizes-and-missing@2x")
+        goldens.check(Fixtures.render(list, size: Size(width: x, height: 96), scale: 2), "symbol-sizes-and-missing@2x")
     }
 
     /// A deterministic test image: a colour gradient with a transparent hole, written as PNG.
@@ -229,7 +229,7 @@ import Testing
             list.append(.image(path: Self.fixtureImagePath, frame: frame.offsetBy(dx: 0, dy: 58), contentMode: mode,
                                tint: .systemPink))
         }
-        Goldens.check(Fixtures.render(list, size: Size(width: 240, height: 120), scale: 2), "images@2x")
+        goldens.check(Fixtures.render(list, size: Size(width: 240, height: 120), scale: 2), "images@2x")
     }
 
     @Test func damageTint() {
@@ -240,6 +240,6 @@ import Testing
         c.setLayer(2, frame: Rect(x: 125, y: 60, width: 110, height: 44), content: CompositorTests.cell(4, width: 110))
         _ = c.renderFrame()
         c.showsDamage = true
-        Goldens.check(c.snapshot(), "damage-tint")
+        goldens.check(c.snapshot(), "damage-tint")
     }
 }

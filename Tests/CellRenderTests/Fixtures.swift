@@ -1,4 +1,5 @@
 import CellKit
+import CellTestSupport
 import Foundation
 @testable import CellRender
 
@@ -21,9 +22,8 @@ enum Fixtures {
         image.differenceBounds(to: RasterImage(width: image.width, height: image.height, fill: background))
     }
 
-    static let temporaryDirectory: String = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cellrender-tests-\(getpid())").path
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    static let temporaryDirectory = BuiltProducts.temporaryDirectory(prefix: "cellrender-tests")
 }
+
+/// The reference frames in `Goldens/` beside this file.
+let goldens = GoldenImages()

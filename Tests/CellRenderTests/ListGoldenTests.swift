@@ -63,7 +63,7 @@ import Testing
         for style in UserInterfaceStyle.allCases {
             for size in [ContentSizeCategory.small, .large, .accessibilityLarge] {
                 let image = Self.renderList(appearance, style: style, size: size)
-                Goldens.check(image, "list-\(appearance.rawValue)-\(style.rawValue)-\(size.shortName)")
+                goldens.check(image, "list-\(appearance.rawValue)-\(style.rawValue)-\(size.shortName)")
             }
         }
     }
@@ -74,7 +74,7 @@ import Testing
 
     @Test(arguments: DemoState.allCases)
     func sidebarCellDemoState(_ state: DemoState) {
-        Goldens.check(Self.renderSidebarCell(state), "sidebar-cell-\(state.rawValue)")
+        goldens.check(Self.renderSidebarCell(state), "sidebar-cell-\(state.rawValue)")
     }
 
     @Test func sevenDemoStatesLookDistinct() {

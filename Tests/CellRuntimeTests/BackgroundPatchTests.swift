@@ -33,7 +33,7 @@ import Testing
             records.append(try engine.run(e))
             drawings.append(try engine.visibleDrawings())
         }
-        return (records.map(EngineShortcutTests.withoutTimes), drawings)
+        return (records.map(TraceConsistencyTests.withoutTimes), drawings)
     }
 
     @Test(arguments: [false, true]) func patchedRowsEqualRowsRecordedAfresh(recording: Bool) throws {

@@ -20,7 +20,7 @@ import Testing
 
     /// The shortcut stream with an animated event, an event that changes nothing drawn, and a
     /// background set back to what it was.
-    static let stream = EngineShortcutTests.stream + """
+    static let stream = TraceConsistencyTests.stream + """
 
         {"animate": {"duration": 0.2, "frames": 4}, "cell": "apple", "selected": true}
         {"cell": "apple", "setNeedsUpdateConfiguration": true}
@@ -38,7 +38,7 @@ import Testing
         let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(), options: options)
         var records = [try engine.start()]
         for e in events { records.append(try engine.run(e)) }
-        return records.map(EngineShortcutTests.withoutTimes)
+        return records.map(TraceConsistencyTests.withoutTimes)
     }
 
     @Test func toldChangesDamageWhatComparingTheListsDamages() throws {

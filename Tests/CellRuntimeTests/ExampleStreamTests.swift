@@ -1,4 +1,5 @@
 import CellIO
+import CellTestSupport
 import Testing
 @testable import CellRuntime
 import Glibc
@@ -12,7 +13,7 @@ import Glibc
         func finish() throws(SinkError) {}
     }
 
-    static let examples = EndToEndTests.packageDirectory + "/SDK/schema/examples"
+    static let examples = BuiltProducts.packageRoot + "/SDK/schema/examples"
 
     static let files: [String] = (directoryEntries(examples) ?? []).filter { $0.hasSuffix(".jsonl") }
 
@@ -35,8 +36,8 @@ import Glibc
         let (_, parsed) = try EventStreamParser.parse(text, source: name)
         let collector = Collector()
         let recorder = TraceRecorder(sink: collector)
-        let end = RunSession.run(RunOptions(events: path, plugins: [EndToEndTests.progressPlugin,
-                                                                    EndToEndTests.buildDirectory + "/libBadgeCell.so"]),
+        let end = RunSession.run(RunOptions(events: path, plugins: [BuiltProducts.samplePlugin("ProgressMeter"),
+                                                                    BuiltProducts.samplePlugin("BadgeCell")]),
                                  output: recorder)
         #expect(end.outcome == .ok, "\(end.message ?? "")")
         #expect(end.events == parsed.count)

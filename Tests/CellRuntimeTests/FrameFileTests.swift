@@ -2,6 +2,7 @@ import CellIO
 import CellKit
 import CellRender
 import Foundation
+import CellTestSupport
 import Testing
 @testable import CellRuntime
 
@@ -16,7 +17,7 @@ import Testing
             try RasterImage(width: 4, height: 4, fill: .black).writePNG(path: dir + "/frame-\(String(format: "%04d", i)).png")
         }
         let recorder = TraceRecorder(sink: ExampleStreamTests.Collector())
-        let end = RunSession.run(RunOptions(plugins: [EndToEndTests.progressPlugin, EndToEndTests.buildDirectory + "/libBadgeCell.so"],
+        let end = RunSession.run(RunOptions(plugins: [BuiltProducts.samplePlugin("ProgressMeter"), BuiltProducts.samplePlugin("BadgeCell")],
                                             framesDirectory: dir),
                                  output: recorder)
         #expect(end.outcome == .ok, "\(end.message ?? "")")

@@ -5,7 +5,7 @@ import Testing
 /// The engine's shortcuts change what a pass costs, never what it does: a run without
 /// property-change recording, or without reusing the visible rows, traces the same updates,
 /// views, geometry, damage and frames as the full path.
-@Suite struct EngineShortcutTests {
+@Suite struct TraceConsistencyTests {
     /// Rows that grow and shrink (a long text wraps at the row width), scroll, insert, delete,
     /// traits, background sets and a handler, so layouts change under the shortcuts.
     static let stream = EngineTests.stream + """

@@ -1,26 +1,14 @@
 import CellIO
 import CellKit
 import CellProcess
+import CellTestSupport
 import Testing
 @testable import CellRuntime
 import Glibc
 
-/// The built `cellhost` binary against the sample plugins: what a user runs, asserted on the
-/// traces it writes.
-@Suite(.serialized) struct EndToEndTests {
-    /// The build directory: the test bundle sits next to the `cellhost` executable and the plugins.
-    static let buildDirectory: String = {
-        let exe = RunSession.executablePath()
-        return String(exe[..<exe.lastIndex(of: "/")!])
-    }()
-    static let cellhost = buildDirectory + "/cellhost"
-    static let progressPlugin = buildDirectory + "/libProgressMeter.so"
-    static let packageDirectory: String = {
-        let file = #filePath
-        var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/CellRuntimeTests/EndToEndTests.swift
-        return parts.joined(separator: "/")
-    }()
+/// `cellhost run` as a user runs it, the built binary against the sample plugins, asserted on
+/// the traces and frames it writes and on how it ends.
+@Suite(.serialized) struct RunCommandTests {
 
     struct ToolResult {
         var status: Int32?
@@ -28,7 +16,7 @@ import Glibc
     }
 
     func run(_ arguments: [String], timeout: Double = 120) throws -> ToolResult {
-        let result = try WorkerProcess(executable: Self.cellhost, arguments: arguments).run(limits: WorkerLimits(totalSeconds: timeout)) { _ in }
+        let result = try WorkerProcess(executable: BuiltProducts.cellhost, arguments: arguments).run(limits: WorkerLimits(totalSeconds: timeout)) { _ in }
         if case .exited(let code) = result.termination { return ToolResult(status: code, standardError: result.standardError) }
         return ToolResult(status: nil, standardError: "\(result.termination): \(result.standardError)")
     }
@@ -62,7 +50,7 @@ import Glibc
     }
 
     @Test func embeddedStreamWritesEveryOutput() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         let result = try run(["run", "--out", dir, "--quiet"])
         #expect(result.status == 0, "\(result.standardError)")
         let records = try traceRecords(dir + "/trace.jsonl")
@@ -112,9 +100,9 @@ import Glibc
         """
 
     @Test func traceShowsReuseReplaceLockedPropertiesAndSizes() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         write(Self.stream, to: dir + "/events.jsonl")
-        let result = try run(["run", "--plugin", Self.progressPlugin, "--events", dir + "/events.jsonl",
+        let result = try run(["run", "--plugin", BuiltProducts.samplePlugin("ProgressMeter"), "--events", dir + "/events.jsonl",
                               "--trace", dir + "/trace.jsonl", "--frames", dir + "/frames", "--quiet"])
         #expect(result.status == 0, "\(result.standardError)")
         let evs = events(try traceRecords(dir + "/trace.jsonl"))
@@ -147,8 +135,8 @@ import Glibc
     /// Dictionary order is seeded per process, so a pool filled in that order would make reuse
     /// differ from run to run; each run here is a new process.
     @Test func reuseAndReplacementAreTheSameOnEveryRun() throws {
-        let dir = temporaryDirectory()
-        let stream = Self.packageDirectory + "/SDK/schema/examples/scroll-reuse.jsonl"
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
+        let stream = BuiltProducts.packageRoot + "/SDK/schema/examples/scroll-reuse.jsonl"
         var outcomes: [[String]] = []
         for i in 0..<4 {
             let trace = "\(dir)/trace\(i).jsonl"
@@ -163,7 +151,7 @@ import Glibc
     }
 
     @Test func streamFromStandardInputIsProcessedAsItArrives() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         write(Self.stream, to: dir + "/events.jsonl")
         // The scene and the first event arrive, then the writer waits (up to 60 s) until the
         // trace on disk holds that event before sending the rest: the run must not wait for the
@@ -178,7 +166,7 @@ import Glibc
             tail -n +12 '\(dir)/events.jsonl'
             """
         let shell = try WorkerProcess(executable: "/bin/sh", arguments: [
-            "-c", "(\(script)) | '\(Self.cellhost)' run --plugin '\(Self.progressPlugin)' --events - --trace '\(dir)/trace.jsonl' --quiet",
+            "-c", "(\(script)) | '\(BuiltProducts.cellhost)' run --plugin '\(BuiltProducts.samplePlugin("ProgressMeter"))' --events - --trace '\(dir)/trace.jsonl' --quiet",
         ]).run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
         #expect(shell.termination == .exited(code: 0), "\(shell.standardError)")
         let records = try traceRecords(dir + "/trace.jsonl")
@@ -191,9 +179,9 @@ import Glibc
 
     /// `cellhost run | head` closes the table's reader early; the run still completes its files.
     @Test func aReaderThatStopsEarlyDoesNotCutTheRunShort() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         let shell = try WorkerProcess(executable: "/bin/sh", arguments: [
-            "-c", "'\(Self.cellhost)' run --plugin '\(Self.progressPlugin)' --out '\(dir)/out' | head -n 1 >/dev/null",
+            "-c", "'\(BuiltProducts.cellhost)' run --plugin '\(BuiltProducts.samplePlugin("ProgressMeter"))' --out '\(dir)/out' | head -n 1 >/dev/null",
         ]).run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
         #expect(shell.termination == .exited(code: 0), "\(shell.standardError)")
         let records = try traceRecords(dir + "/out/trace.jsonl")
@@ -204,9 +192,9 @@ import Glibc
     }
 
     @Test func malformedStreamExitsWithBadInputNamingTheLine() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         write(Self.stream + "\n{\"cell\": \"apple\", \"selcted\": true}\n", to: dir + "/events.jsonl")
-        let result = try run(["run", "--plugin", Self.progressPlugin, "--events", dir + "/events.jsonl",
+        let result = try run(["run", "--plugin", BuiltProducts.samplePlugin("ProgressMeter"), "--events", dir + "/events.jsonl",
                               "--trace", dir + "/trace.jsonl", "--quiet"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("events.jsonl:16: \"selcted\" is not an event field; did you mean \"selected\"?"))
@@ -224,7 +212,7 @@ import Glibc
 
     /// A copy of the C sample plugin whose `reset` action crashes or whose `advance` never returns.
     func buildMisbehavingPlugin(in dir: String) throws -> String {
-        let source = try #require(readTextFile(Self.packageDirectory + "/Plugins/ProgressMeter/progress_meter.c"))
+        let source = try #require(readTextFile(BuiltProducts.packageRoot + "/Plugins/ProgressMeter/progress_meter.c"))
         let resetSignature = "static bool reset(cellhost_config *c, const cellhost_action *a) {"
         let advanceSignature = "static bool advance(cellhost_config *c, const cellhost_action *a, double by, bool animated) {"
         #expect(source.contains(resetSignature) && source.contains(advanceSignature))
@@ -234,14 +222,14 @@ import Glibc
         write(patched, to: dir + "/misbehaving.c")
         let library = dir + "/libmisbehaving.so"
         let cc = try WorkerProcess(executable: "/usr/bin/cc", arguments: [
-            "-shared", "-fPIC", "-O0", "-I", Self.packageDirectory + "/SDK/include", "-o", library, dir + "/misbehaving.c",
+            "-shared", "-fPIC", "-O0", "-I", BuiltProducts.packageRoot + "/SDK/include", "-o", library, dir + "/misbehaving.c",
         ]).run(limits: WorkerLimits(totalSeconds: 60)) { _ in }
         #expect(cc.termination.isSuccess, "\(cc.standardError)")
         return library
     }
 
     @Test func crashingPluginIsReportedWithItsEventAndTheTraceStaysValid() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         let plugin = try buildMisbehavingPlugin(in: dir)
         write(Self.stream.split(separator: "\n").prefix(12).joined(separator: "\n")
               + "\n{\"cell\": \"meter1\", \"perform\": \"reset\"}\n{\"cell\": \"apple\", \"selected\": true}\n",
@@ -269,7 +257,7 @@ import Glibc
     }
 
     @Test func hangingPluginIsStoppedAfterTheTimeout() throws {
-        let dir = temporaryDirectory()
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         let plugin = try buildMisbehavingPlugin(in: dir)
         write(Self.stream.split(separator: "\n").prefix(11).joined(separator: "\n")
               + "\n{\"cell\": \"meter1\", \"perform\": {\"advance\": [0.1, false]}}\n", to: dir + "/events.jsonl")

@@ -1,16 +1,17 @@
 import CellKit
 import CellPlugins
 import Glibc
+import CellTestSupport
 import Testing
 
 /// What keeps plugin calls cheap, as behaviour: one prepared cif per call signature, a fresh
 /// load that maps and describes the plugin, and a set through the cached cif that reaches the C
 /// setter exactly as a direct call does. The timings themselves are `cellhost-bench` figures.
-@Suite struct PluginCostTests {
+@Suite struct PluginCallTests {
     /// A private copy of the sample, so dlopen really maps and relocates it.
     func freshCopy(_ tag: String) throws -> String {
-        let source = PluginFixtures.sample("ProgressMeter")
-        let path = "\(PluginFixtures.temporaryDirectory())/\(tag).so"
+        let source = BuiltProducts.samplePlugin("ProgressMeter")
+        let path = "\(BuiltProducts.temporaryDirectory(prefix: "cellplugins-test"))/\(tag).so"
         #expect(system("cp '\(source)' '\(path)'") == 0)
         return path
     }

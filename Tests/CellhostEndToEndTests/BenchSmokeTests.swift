@@ -1,16 +1,11 @@
+import CellTestSupport
 import Testing
 import Glibc
 
 /// The built `cellhost-bench --quick` prints one line per figure, each ending in `met` or
 /// `missed`. Whether targets are met is not asserted: this runs a debug build.
 @Suite struct BenchSmokeTests {
-    /// The test bundle sits next to the executables in the build directory.
-    static let bench: String = {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, 4096)
-        let exe = String(decoding: buffer[0..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return String(exe[..<(exe.lastIndex(of: "/") ?? exe.startIndex)]) + "/cellhost-bench"
-    }()
+    static let bench = BuiltProducts.bench
 
     static let figureNames = [
         "single-cell state change → composited frame",

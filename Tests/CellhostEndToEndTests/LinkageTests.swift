@@ -1,4 +1,5 @@
 import Foundation
+import CellTestSupport
 import Testing
 
 /// The compositor must run headless: nothing in the process may link X11 (Debian's cairo does,
@@ -6,7 +7,7 @@ import Testing
 /// tool, which sits in the same build directory.
 @Suite struct LinkageTests {
     static let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-    static let tool = URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("cellhost").path
+    static let tool = BuiltProducts.cellhost
 
     func sharedLibraries(of path: String) throws -> String {
         let ldd = Process()

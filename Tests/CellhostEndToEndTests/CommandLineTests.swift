@@ -2,6 +2,7 @@ import CellIO
 import CellProcess
 import CellValidation
 import Glibc
+import CellTestSupport
 import Testing
 
 /// The built `cellhost` as a script sees it: one table of exit codes whichever subcommand ran,
@@ -16,7 +17,7 @@ import Testing
     }
 
     func cellhost(_ arguments: [String]) throws -> Outcome {
-        let result = try WorkerProcess(executable: ValidationFixtures.tool, arguments: arguments)
+        let result = try WorkerProcess(executable: BuiltProducts.cellhost, arguments: arguments)
             .run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
         guard case .exited(let code) = result.termination else {
             return Outcome(status: nil, output: result.standardOutput, error: "\(result.termination): \(result.standardError)")
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func quietLeavesStdoutAndStderrEmptyOnSuccess() throws {
-        let sample = ValidationFixtures.sample("ProgressMeter")
+        let sample = BuiltProducts.samplePlugin("ProgressMeter")
         let directory = ValidationFixtures.temporaryDirectory()
         let invocations = [
             ["inspect", sample],
@@ -105,7 +106,7 @@ import Testing
         let file = fopen(bad, "w")!
         fputs((readTextFile(stream) ?? "") + "{\"cell\": \"apple\", \"selcted\": true}\n", file)
         fclose(file)
-        let badInput = try cellhost(["run", "--events", bad, "--plugin", ValidationFixtures.sample("ProgressMeter")])
+        let badInput = try cellhost(["run", "--events", bad, "--plugin", BuiltProducts.samplePlugin("ProgressMeter")])
         #expect(badInput.status == 1)
         #expect(badInput.error.hasPrefix("cellhost run: badInput: \(bad):5: "), "\(badInput.error)")
         #expect(!badInput.output.contains("cellhost run:"), "the error is not on stdout")
@@ -118,7 +119,7 @@ import Testing
             #expect(usage.error.contains("--timeout must be a positive number of seconds"), "\(usage.error)")
         }
 
-        let unwritable = try cellhost(["run", "--events", stream, "--plugin", ValidationFixtures.sample("ProgressMeter"),
+        let unwritable = try cellhost(["run", "--events", stream, "--plugin", BuiltProducts.samplePlugin("ProgressMeter"),
                                        "--trace", "/proc/no-such-directory/trace.jsonl", "--quiet"])
         #expect(unwritable.status == 5, "\(unwritable.error)")
         #expect(unwritable.error.hasPrefix("cellhost run: "))
@@ -139,7 +140,7 @@ import Testing
         #expect(Set(tables).count == 1, "the subcommands document different tables: \(tables)")
 
         // README.md's Commands section shows the same table, row for row.
-        let readme = try #require(readTextFile(ValidationFixtures.packageRoot + "/README.md"))
+        let readme = try #require(readTextFile(BuiltProducts.packageRoot + "/README.md"))
         let rows = try #require(tables.first).split(separator: "\n").dropFirst()
         #expect(rows.count == 7)
         for row in rows {

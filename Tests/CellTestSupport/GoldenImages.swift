@@ -1,26 +1,40 @@
-import CellKit
+import CellRender
 import Foundation
 import Testing
-@testable import CellRender
 
-/// Compares frames with the PNGs in `Goldens/` by decoded pixels: a pixel differs when a channel
-/// differs by more than `channelTolerance`; at most `pixelFraction` of the pixels may differ.
-enum Goldens {
-    static let channelTolerance = 2
-    static let pixelFraction = 0.001
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["CELLHOST_RECORD_GOLDENS"] == "1" }
+/// Compares rendered images with reference PNGs in a folder by decoded pixels: a pixel differs
+/// when a channel differs by more than `channelTolerance`, and at most `pixelFraction` of the
+/// pixels may differ (anti-aliased edges move by a level between FreeType builds; a layout or
+/// colour change moves far more). `CELLHOST_RECORD_GOLDENS=1` writes the references instead.
+public struct GoldenImages: Sendable {
+    public var directory: String
+    public var channelTolerance = 2
+    public var pixelFraction = 0.001
 
-    static func check(_ image: RasterImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public init(directory: String) { self.directory = directory }
+
+    /// The `Goldens` folder beside the test file that calls this.
+    public init(besideFile filePath: String = #filePath) {
+        self.init(directory: URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path)
+    }
+
+    public static var isRecording: Bool { ProcessInfo.processInfo.environment["CELLHOST_RECORD_GOLDENS"] == "1" }
+
+    /// Where an image that did not match is written, for a person to look at.
+    public static let failureDirectory: String = BuiltProducts.temporaryDirectory(prefix: "cellhost-golden-failures")
+
+    /// Records a test issue naming the golden, the count of differing pixels and where the
+    /// actual frame was written, when `image` does not match `name`.png.
+    public func check(_ image: RasterImage, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let path = directory + "/" + name + ".png"
-        if isRecording {
+        if Self.isRecording {
             do { try image.writePNG(path: path) } catch {
                 Issue.record("could not record golden \(path): \(error)", sourceLocation: sourceLocation)
             }
             return
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            let actual = Fixtures.temporaryDirectory + "/" + name + ".png"
+            let actual = Self.failureDirectory + "/" + name + ".png"
             try? image.writePNG(path: actual)
             let message = "missing golden \(path) (this frame was written to \(actual)). Look at it, then record goldens with "
                 + "CELLHOST_RECORD_GOLDENS=1 swift test --filter GoldenTests"
@@ -40,7 +54,7 @@ enum Goldens {
         let differing = image.differingPixelCount(to: expected, tolerance: channelTolerance)
         let allowed = Int(Double(image.width * image.height) * pixelFraction)
         if differing > allowed {
-            let actual = Fixtures.temporaryDirectory + "/" + name + ".actual.png"
+            let actual = Self.failureDirectory + "/" + name + ".actual.png"
             try? image.writePNG(path: actual)
             let message = "golden \(name): \(differing) px differ by more than \(channelTolerance) (allowed \(allowed)); "
                 + "max channel difference \(image.maxChannelDifference(to: expected)); frame written to \(actual)"

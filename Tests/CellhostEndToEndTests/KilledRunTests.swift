@@ -2,6 +2,7 @@ import CellIO
 import CellRuntime
 import CellProcess
 import Glibc
+import CellTestSupport
 import Testing
 
 /// `cellhost run` killed outright (SIGKILL: nothing can be committed) mid-stream leaves no file
@@ -36,7 +37,7 @@ import Testing
         }
         let out = "\(directory)/out"
         try makeDirectories(out)
-        let run = WorkerProcess(executable: ValidationFixtures.tool,
+        let run = WorkerProcess(executable: BuiltProducts.cellhost,
                                 arguments: ["run", "--events", pipePath, "--trace", "\(out)/trace.jsonl",
                                             "--chrome-trace", "\(out)/trace.chrome.json", "--quiet"])
         // The limit kills the whole process group with SIGKILL: supervisor and worker alike.

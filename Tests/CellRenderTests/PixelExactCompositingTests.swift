@@ -6,7 +6,7 @@ import Testing
 /// layers without a buffer, no clear before a covering fill, rounded clips drawn in place) must
 /// give exactly the pixels of the general path: every layer rastered onto blank pixels, rounded
 /// clips through group buffers, blended bottom to top over the background.
-@Suite struct FastPathTests {
+@Suite struct PixelExactCompositingTests {
     static let viewport = Size(width: 120, height: 160)
 
     /// Layer contents that reach each fast path and the cases that must not take it.

@@ -1,4 +1,5 @@
 import CellProcess
+import CellTestSupport
 import Testing
 
 /// `cellhost inspect` end to end: the tool loads the plugin in a child process, so every way a
@@ -13,21 +14,21 @@ import Testing
     func inspect(_ arguments: String...) throws -> Outcome { try inspect(arguments) }
 
     func inspect(_ arguments: [String]) throws -> Outcome {
-        let tool = WorkerProcess(executable: "\(PluginFixtures.buildDirectory)/cellhost", arguments: ["inspect"] + arguments)
+        let tool = WorkerProcess(executable: BuiltProducts.cellhost, arguments: ["inspect"] + arguments)
         let result = try tool.run(limits: WorkerLimits(totalSeconds: 60)) { _ in }
         return Outcome(status: result.termination, output: result.standardOutput, error: result.standardError)
     }
 
     /// Compiles a broken plugin; `body` is C after `#include "cellhost/plugin.h"`.
     func plugin(_ name: String, _ body: String) throws -> String {
-        try PluginFixtures.compile("#include \"cellhost/plugin.h\"\n#include <stdio.h>\n"
+        try PluginCompiler.compile(source: "#include \"cellhost/plugin.h\"\n#include <stdio.h>\n"
                                    + "#include <stdlib.h>\n#include <unistd.h>\n" + body, name: name)
     }
 
     static let entryPrefix = "__attribute__((visibility(\"default\"))) const cellhost_plugin_descriptor *cellhost_plugin_entry(void)"
 
     @Test func describesTheCSampleAsATable() throws {
-        let outcome = try inspect(PluginFixtures.sample("ProgressMeter"))
+        let outcome = try inspect(BuiltProducts.samplePlugin("ProgressMeter"))
         #expect(outcome.status == .exited(code: 0))
         #expect(outcome.output.contains("Plugin   com.cellhost.samples.meters  Progress meters 1.0.0 by cellhost samples"))
         #expect(outcome.output.contains("Type com.cellhost.samples.progress (Progress meter)"))
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func describesTheSwiftSampleAsJSON() throws {
-        let outcome = try inspect(PluginFixtures.sample("BadgeCell"), "--json")
+        let outcome = try inspect(BuiltProducts.samplePlugin("BadgeCell"), "--json")
         #expect(outcome.status == .exited(code: 0))
         #expect(outcome.output.hasPrefix("{\"schema\":\"cellhost.plugin/1\",\"ok\":true,"))
         #expect(outcome.output.contains("{\"name\":\"count\",\"encoding\":\"q\",\"type\":\"int\",\"cType\":\"int64_t\",\"readOnly\":false}"))
@@ -44,9 +45,9 @@ import Testing
     }
 
     @Test func refusalsExitWithStatus3AndTheLoadersSentence() throws {
-        let dir = PluginFixtures.temporaryDirectory()
-        PluginFixtures.write("", to: "\(dir)/empty.so")
-        PluginFixtures.write("not elf", to: "\(dir)/text.so")
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-inspect-test")
+        writeFile("", to: "\(dir)/empty.so")
+        writeFile("not elf", to: "\(dir)/text.so")
         let cases: [(String, String)] = [
             ("\(dir)/missing.so", "no such file"),
             (dir, "is a directory, not a plugin library"),

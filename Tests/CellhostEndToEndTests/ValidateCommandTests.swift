@@ -1,14 +1,15 @@
 import CellValidation
+import CellTestSupport
 import Testing
 
 /// Every check is proven able to fail: each broken plugin breaks one rule, and exactly the check
 /// for that rule reports failed or crashed; the well-behaved plugins pass every check.
-@Suite struct ValidatorTests {
+@Suite struct ValidateCommandTests {
     static let seed: UInt64 = 20_261_122
 
     func validate(_ path: String, timeout: Double = 20, checks: [ValidationCheck] = ValidationCheck.all,
-                  seed: UInt64 = ValidatorTests.seed) -> ValidationReport {
-        Validator(executable: ValidationFixtures.tool, timeout: timeout, seed: seed, checks: checks).run(path: path)
+                  seed: UInt64 = ValidateCommandTests.seed) -> ValidationReport {
+        Validator(executable: BuiltProducts.cellhost, timeout: timeout, seed: seed, checks: checks).run(path: path)
     }
 
     func describe(_ report: ValidationReport) -> String {
@@ -51,7 +52,7 @@ import Testing
 
     @Test(arguments: ["good", "ProgressMeter", "BadgeCell"])
     func wellBehavedPluginsPassEveryCheck(name: String) throws {
-        let path = name == "good" ? try ValidationFixtures.build("good") : ValidationFixtures.sample(name)
+        let path = name == "good" ? try ValidationFixtures.build("good") : BuiltProducts.samplePlugin(name)
         let report = validate(path)
         #expect(report.results.map(\.check) == ValidationCheck.all.map(\.id))
         #expect(report.results.allSatisfy { $0.outcome == .success }, "\(name):\n\(describe(report))")
