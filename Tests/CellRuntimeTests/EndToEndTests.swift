@@ -199,7 +199,7 @@ import Glibc
         let records = try traceRecords(dir + "/out/trace.jsonl")
         guard case .end(let end) = records.last else { Issue.record("the trace has no end record"); return }
         #expect(end.outcome == .ok)
-        let left = try #require(directoryEntries(dir + "/out")).filter { $0.contains(".tmp-") }
+        let left = try #require(directoryEntries(dir + "/out")).filter { $0.contains(".partial-") }
         #expect(left.isEmpty, "temporary files left behind: \(left)")
     }
 
