@@ -172,7 +172,7 @@ import Glibc
             head -n 11 '\(dir)/events.jsonl'
             i=0
             while [ $i -lt 600 ]; do
-              if cat '\(dir)'/trace.jsonl* 2>/dev/null | grep -Eq '"line": *11[,}]'; then touch '\(dir)/seen'; break; fi
+              if cat '\(dir)'/.trace.jsonl.partial-* '\(dir)'/trace.jsonl 2>/dev/null | grep -Eq '"line": *11[,}]'; then touch '\(dir)/seen'; break; fi
               sleep 0.1; i=$((i + 1))
             done
             tail -n +12 '\(dir)/events.jsonl'
