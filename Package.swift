@@ -41,7 +41,10 @@ let package = Package(
         .testTarget(name: "CellProcessTests", dependencies: ["CellProcess"]),
 
         // MARK: Input and output — JSON values, atomic files, the console, line reading.
-        .target(name: "CellIO"),
+        .target(name: "CellIO", dependencies: ["CFileExchange"]),
+        .testTarget(name: "CellIOTests", dependencies: ["CellIO"]),
+        // Linux's atomic exchange of two paths, which replaced files are swapped out with.
+        .target(name: "CFileExchange"),
 
         // MARK: Runtime — event streams, the engine, traces, isolation.
         .target(name: "CellRuntime", dependencies: ["CellIO", "CellKit", "CellRender", "CellPlugins", "CellProcess"],
@@ -56,14 +59,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
 
-        // Linux's atomic exchange of two paths, which frame files are put in place with.
-        .target(name: "CFileExchange"),
+        // The PNG frame encoder's deflate: strips deflated independently, matches to the left and above.
+        .target(name: "CPNGStripDeflate", dependencies: ["CZlib"]),
 
         // MARK: The offscreen compositor — X11-free.
         .target(name: "CellRender",
-                dependencies: ["CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CZlib", "CFileExchange"],
+                dependencies: ["CellIO", "CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CPNGStripDeflate"],
                 swiftSettings: hotPathSettings),
-        .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit", "CellTestSupport"],
+        .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit", "CPNGStripDeflate", "CZlib", "CellTestSupport"],
                     exclude: ["Goldens"]),
 
         // MARK: Plugins — the C ABI (SDK/include/cellhost/plugin.h), the loader, libffi.

@@ -1,78 +1,49 @@
 import Glibc
 
-/// A file written under a temporary name and renamed into place when committed, so a reader never
-/// sees half a file — and a run that stops early still leaves complete files behind, because the
-/// sinks close their JSON before committing. Writes are buffered (64 KiB) and the buffer only
-/// ever goes to disk as whole `write` calls; sinks `flush()` at the end of every event, so even a
-/// process killed outright (SIGKILL, when nothing can be committed) leaves a temporary file that
-/// holds every complete event and ends at a record boundary.
+/// A file written in records and put in place when committed, through `FileReplacer` (its
+/// partial file, hidden next to it, is renamed over the path only once complete), so a reader
+/// never sees half a file — and a run that stops early still leaves complete files behind,
+/// because the sinks close their JSON before committing. Writes are buffered (64 KiB) and the
+/// buffer only ever goes to disk as whole `write` calls; sinks `flush()` at the end of every
+/// event, so even a process killed outright (SIGKILL, when nothing can be committed) leaves a
+/// partial file that holds every complete event and ends at a record boundary.
 public final class AtomicFile {
     public let path: String
-    private let temporaryPath: String
-    private var descriptor: Int32
+    private let replacer = FileReplacer()
+    /// Open until committed.
+    private var file: PartialFile?
     private var buffer: [UInt8] = []
-    private var failure: Int32 = 0
     private static let capacity = 64 << 10
 
     public init(path: String) throws(SinkError) {
         self.path = path
-        temporaryPath = "\(path).tmp-\(getpid())"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw SinkError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        do throws(FileWriteError) { file = try replacer.create(path) } catch { throw SinkError(error.description) }
         buffer.reserveCapacity(AtomicFile.capacity)
     }
 
     /// Appends `text`; callers write one whole record (or the whole head or tail of a file) a call.
     public func write(_ text: String) {
-        guard descriptor >= 0 else { return }
+        guard let file else { return }
         var text = text
         text.withUTF8 { bytes in
             if buffer.count + bytes.count > AtomicFile.capacity { flush() }
-            if bytes.count >= AtomicFile.capacity { writeAll(bytes) } else { buffer.append(contentsOf: bytes) }
+            if bytes.count >= AtomicFile.capacity { file.write(UnsafeRawBufferPointer(bytes)) } else { buffer.append(contentsOf: bytes) }
         }
     }
 
-    /// Hands what is buffered to the kernel: after it, the temporary file survives a SIGKILL.
+    /// Hands what is buffered to the kernel: after it, the partial file survives a SIGKILL.
     public func flush() {
-        buffer.withUnsafeBufferPointer { writeAll($0) }
+        if let file { buffer.withUnsafeBytes { file.write($0) } }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var offset = 0
-        while offset < bytes.count && failure == 0 {
-            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno != EINTR { failure = errno }
-            } else {
-                offset += n
-            }
-        }
-    }
-
-    /// Flushes, closes and renames into place.
+    /// Flushes, closes and puts the file in place; what it replaced is removed.
     public func commit() throws(SinkError) {
-        guard descriptor >= 0 else { return }
+        guard let file else { return }
         flush()
-        let closed = close(descriptor)
-        descriptor = -1
-        if failure == 0 && closed != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporaryPath)
-            throw SinkError("writing \(path) failed: \(String(cString: strerror(failure)))")
-        }
-        guard rename(temporaryPath, path) == 0 else {
-            throw SinkError("cannot move \(temporaryPath) to \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    deinit {
-        if descriptor >= 0 {
-            close(descriptor)
-            unlink(temporaryPath)
-        }
+        self.file = nil
+        defer { replacer.discardSpare() }
+        do throws(FileWriteError) { try replacer.putInPlace(file) } catch { throw SinkError(error.description) }
     }
 }
 

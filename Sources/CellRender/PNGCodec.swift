@@ -38,8 +38,8 @@ extension RasterImage {
     }
 
     /// Encodes the image as an 8-bit PNG (RGB when every pixel is opaque, else RGBA with straight
-    /// alpha), zlib level 1, no tIME chunk, into a temporary file that is renamed over `path`
-    /// only once complete. One-off images take the same strip encoder as frames, all strips.
+    /// alpha), no tIME chunk, into a partial file that is put in place at `path` only once
+    /// complete (`FileReplacer`). One-off images take the same strip encoder as frames, all strips.
     public func writePNG(path: String) throws(PNGError) {
         try PNGStripEncoder().write(self, changed: nil, to: path)
     }

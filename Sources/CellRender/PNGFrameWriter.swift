@@ -94,18 +94,6 @@ public final class PNGFrameWriter: @unchecked Sendable {
         return QueuedFrame(width: width, height: height, stripHeight: stripHeight, strips: strips, sources: sources, path: path)
     }
 
-    /// Where `path` is written until complete: hidden, next to it, named for this process (a
-    /// process that dies while writing leaves it behind, never a partial file under `path`).
-    public static func partialName(for path: String) -> String {
-        partialPrefix(for: path) + "\(getpid())"
-    }
-
-    /// The start of every process's partial name for `path`.
-    public static func partialPrefix(for path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." + path + ".partial-" }
-        return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".partial-"
-    }
-
     /// Waits until every queued frame is written. Throws the first write error (naming its path)
     /// and how many others failed. The writer accepts no frames afterwards.
     public func finish() throws(PNGWriteFailure) {

@@ -1,4 +1,5 @@
-import CZlib
+import CPNGStripDeflate
+import CellIO
 import Foundation
 import Glibc
 import Synchronization
@@ -27,13 +28,13 @@ protocol StripPixelSource: Sendable {
 /// own chunks and deflated again. Not thread-safe: one caller encodes frames in order; other
 /// threads may only `help()` deflate a frame's strips while it does.
 final class PNGStripEncoder {
-    /// Rows per strip: one highlighted row of cells re-deflates little more than itself, and the
-    /// per-strip flush and chunk cost 17 bytes. 16-row strips measured slower on the default
-    /// stream (BENCHMARKS.md, change 11).
+    /// Rows per strip: one highlighted row of cells re-deflates little more than itself, while
+    /// shorter strips add more flushes, chunk headers (17 bytes each) and checksums to combine
+    /// than they save on the default stream.
     static let defaultStripHeight = 32
 
     let stripHeight: Int
-    private let deflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
+    private let deflaters: [OpaquePointer]
     private var strips: [Strip] = []
     private var width = 0, height = 0
     /// Bytes per pixel of the frame as last written: 3 (RGB) or 4 (RGBA); 0 before the first frame.
@@ -65,7 +66,7 @@ final class PNGStripEncoder {
     /// The strips being deflated that other threads may join, and the helpers' deflaters.
     private let sharing = NSCondition()
     private var shared: SharedDeflation?
-    private var idleHelperDeflaters: [UnsafeMutablePointer<cellhost_strip_deflater>]
+    private var idleHelperDeflaters: [OpaquePointer]
     private var helping = 0
 
     /// `helpers`: how many other threads may `help()` at once (each gets its own deflater).
@@ -155,10 +156,14 @@ final class PNGStripEncoder {
         }
     }
 
-    /// Writes the frame as last updated to `path`, through a hidden temporary file next to it
-    /// (`PNGFrameWriter.partialName(for:)`) put in place only once complete (`FileReplacer`).
+    /// Writes the frame as last updated to `path`, through its partial file, put in place only
+    /// once complete (`FileReplacer`, which writes into the file the previous frame replaced).
     func writeFile(to path: String) throws(PNGError) {
-        try withPieces { pieces throws(PNGError) in try files.write(&pieces, to: path) }
+        try withPieces { pieces throws(PNGError) in
+            do throws(FileWriteError) { try files.write(&pieces, to: path) } catch {
+                throw PNGError(path: error.path, reason: error.reason)
+            }
+        }
     }
 
     /// Removes the file the last `writeFile` replaced, which is kept to be written over next.
@@ -244,8 +249,7 @@ final class PNGStripEncoder {
     /// Deflates strips of the frame being encoded on the calling thread, as they come, until
     /// none is left to take; returns at once when no strips are being shared or `helpers`
     /// threads already help. For a thread that would otherwise wait for the encoder: it is
-    /// already running, where a pooled thread woken for the work started 0.4–0.8 ms late
-    /// (measured on the default stream's last frame).
+    /// already running, where a pooled thread would first have to be woken.
     func help() {
         sharing.lock()
         guard let job = shared, let deflater = idleHelperDeflaters.popLast() else {
@@ -264,7 +268,7 @@ final class PNGStripEncoder {
 
     /// A deflation other threads may join: runs the job with a deflater of their own.
     private struct SharedDeflation {
-        let run: (UnsafeMutablePointer<cellhost_strip_deflater>) -> Void
+        let run: (OpaquePointer) -> Void
         let hasStripsLeft: () -> Bool
     }
 
@@ -282,7 +286,7 @@ final class PNGStripEncoder {
 
         var hasStripsLeft: Bool { taken.next.load(ordering: .relaxed) < dirty.count }
 
-        func run(with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) {
+        func run(with deflater: OpaquePointer) {
             while true {
                 let position = taken.next.add(1, ordering: .relaxed).oldValue
                 guard position < dirty.count else { return }
@@ -302,7 +306,7 @@ final class PNGStripEncoder {
     /// Reads one changed strip's pixels: notes whether it is uniform, takes a known uniform chunk
     /// or deflates it (again as RGBA when it proves translucent under an RGB guess).
     private func deflate(strip index: Int, from pixels: UnsafePointer<UInt32>, channels guess: Int,
-                         with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> StripOutcome {
+                         with deflater: OpaquePointer) -> StripOutcome {
         let strip = strips[index]
         let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
         var color: UInt32 = 0
@@ -359,7 +363,7 @@ final class PNGStripEncoder {
     /// first strip), the deflated scanlines, CRC. Sets the strip's opacity; a translucent strip
     /// asked for as RGB deflates nothing and keeps no chunk. False when memory fails.
     private func deflate(strip index: Int, from pixels: UnsafePointer<UInt32>, channels: Int,
-                         with deflater: UnsafeMutablePointer<cellhost_strip_deflater>) -> Bool {
+                         with deflater: OpaquePointer) -> Bool {
         let strip = strips[index]
         let rows = PNGStripEncoder.rows(of: index, height: height, stripHeight: stripHeight).count
         let scanlineBytes = cellhost_strip_scanline_bytes(UInt32(width), UInt32(rows), Int32(channels))

@@ -138,7 +138,7 @@ public enum Supervisor {
         var lost: [String] = []
         let entries = directoryEntries(dir) ?? []
         for name in names {
-            let partial = PNGFrameWriter.partialPrefix(for: name)
+            let partial = FileReplacer.partialPrefix(for: name)
             for entry in entries where entry.hasPrefix(partial) { unlink(dir + "/" + entry) }
             if access(dir + "/" + name, F_OK) != 0 { lost.append(name) }
         }

@@ -1,3 +1,4 @@
+import CPNGStripDeflate
 import CZlib
 import CellKit
 import Foundation

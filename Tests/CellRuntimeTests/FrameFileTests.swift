@@ -37,7 +37,7 @@ import Testing
         try RasterImage(width: 2, height: 2, fill: .white).writePNG(path: dir + "/frame-0001.png")
         // Frame 2 was being written by some worker when it died; frame 3 was never started.
         for pid in [123, 4567] {
-            let partial = PNGFrameWriter.partialPrefix(for: dir + "/frame-0002.png") + "\(pid)"
+            let partial = FileReplacer.partialPrefix(for: dir + "/frame-0002.png") + "\(pid)"
             #expect(FileManager.default.createFile(atPath: partial, contents: Data("half a PNG".utf8)))
         }
         let unrelated = dir + "/.notes"
@@ -45,11 +45,5 @@ import Testing
         let lost = Supervisor.recoverFrames(in: dir, names: ["frame-0001.png", "frame-0002.png", "frame-0003.png"])
         #expect(lost == ["frame-0002.png", "frame-0003.png"])
         #expect(directoryEntries(dir) == [".notes", "frame-0001.png"])
-    }
-
-    @Test func partialNamesAreHiddenNextToTheFrame() {
-        #expect(PNGFrameWriter.partialPrefix(for: "/a/b/frame-0001.png") == "/a/b/.frame-0001.png.partial-")
-        #expect(PNGFrameWriter.partialPrefix(for: "frame.png") == ".frame.png.partial-")
-        #expect(PNGFrameWriter.partialName(for: "/a/frame.png") == "/a/.frame.png.partial-\(getpid())")
     }
 }

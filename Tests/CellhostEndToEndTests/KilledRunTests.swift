@@ -46,8 +46,8 @@ import Testing
 
         let names = Self.files(in: out)
         #expect(!names.contains("trace.jsonl") && !names.contains("trace.chrome.json"), "half a run committed: \(names)")
-        let jsonl = try #require(names.first { $0.hasPrefix("trace.jsonl.tmp-") })
-        let chrome = try #require(names.first { $0.hasPrefix("trace.chrome.json.tmp-") })
+        let jsonl = try #require(names.first { $0.hasPrefix(FileReplacer.partialPrefix(for: "trace.jsonl")) })
+        let chrome = try #require(names.first { $0.hasPrefix(FileReplacer.partialPrefix(for: "trace.chrome.json")) })
 
         let lines = readTextFile("\(out)/\(jsonl)") ?? ""
         #expect(lines.hasSuffix("\n"), "the JSONL trace ends inside a record")

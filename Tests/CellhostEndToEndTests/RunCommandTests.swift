@@ -160,7 +160,7 @@ import Glibc
             head -n 11 '\(dir)/events.jsonl'
             i=0
             while [ $i -lt 600 ]; do
-              if cat '\(dir)'/trace.jsonl* 2>/dev/null | grep -Eq '"line": *11[,}]'; then touch '\(dir)/seen'; break; fi
+              if cat '\(dir)'/.trace.jsonl.partial-* '\(dir)'/trace.jsonl 2>/dev/null | grep -Eq '"line": *11[,}]'; then touch '\(dir)/seen'; break; fi
               sleep 0.1; i=$((i + 1))
             done
             tail -n +12 '\(dir)/events.jsonl'
@@ -187,7 +187,7 @@ import Glibc
         let records = try traceRecords(dir + "/out/trace.jsonl")
         guard case .end(let end) = records.last else { Issue.record("the trace has no end record"); return }
         #expect(end.outcome == .ok)
-        let left = try #require(directoryEntries(dir + "/out")).filter { $0.contains(".tmp-") }
+        let left = try #require(directoryEntries(dir + "/out")).filter { $0.contains(".partial-") }
         #expect(left.isEmpty, "temporary files left behind: \(left)")
     }
 

@@ -1,20 +1,7 @@
-#pragma once
-/* Included by shim.h. An incremental build does not recompile the Swift that imports CZlib when
-   this file changes: touch the Swift files in Sources/CellRender after editing it (README). */
-#include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 
-/* A deflate encoder for rendered UI frames: matches only the row above and the pixel to the left.
-   Flat UI images are mostly runs of one colour and rows equal to the row above; deflate can say
-   "copy from N bytes back", so a run of pixels equal to the pixel before (distance = bytes per
-   pixel) or to the pixels above (distance = bytes per scanline) is one match per 258 bytes, found
-   by comparing whole source pixels, with no hash table. Everything else is written as literals.
-   Fixed Huffman codes (RFC 1951 §3.2.6): no code tables to build or send. The source pixels are
-   compared, not the scanline bytes: equal premultiplied pixels give equal scanline bytes, so every
-   match is exact; pixels that differ but convert alike are written as literals (only a larger file). */
-
 #include "fixed_huffman_tables.h"
+#include "run_deflate.h"
 
 typedef struct {
     uint64_t bits;      /* pending bits, least significant first */
@@ -129,23 +116,15 @@ static inline __attribute__((always_inline)) uint32_t cellhost_color_run(const u
     return n;
 }
 
-/* Most bytes `cellhost_run_deflate` writes for `scanline_bytes` of scanlines: a literal costs at most
-   9 bits, a match at most 31 bits for at least 3 bytes, plus the block header, end and flush. */
-static inline size_t cellhost_run_deflate_bound(size_t scanline_bytes) {
+size_t cellhost_run_deflate_bound(size_t scanline_bytes) {
     return scanline_bytes + scanline_bytes / 2 + 16;
 }
 
-/* Deflates `rows` rows of `width` pixels (row stride `stride` pixels) as PNG scanlines (filter
-   byte 0, then `channels` bytes per pixel) in one fixed-Huffman block that references nothing
-   before it. Literal bytes come from `scanlines` (the converted rows), or, when it is NULL (RGB
-   only: opaque pixels need no conversion), straight from the pixels' R, G and B. `last`: the block ends the stream (BFINAL); otherwise it is
-   followed by an empty stored block, so the segment ends on a byte boundary like zlib's
-   Z_SYNC_FLUSH. `equal_above`, when not NULL (at most 64 rows), has bit y set exactly when row y
-   equals the row above, as a pass before found. `out` holds at least cellhost_run_deflate_bound
-   bytes. Returns the length. */
-static inline __attribute__((always_inline)) size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
-                                          int channels, const unsigned char *scanlines, int last,
-                                          const uint64_t *equal_above, unsigned char *out) {
+/* The encoder, always inlined into each build below so each is compiled for its processor. */
+static inline __attribute__((always_inline)) size_t run_deflate(const uint32_t *pixels, size_t stride, uint32_t width,
+                                                                uint32_t rows, int channels,
+                                                                const unsigned char *scanlines, int last,
+                                                                const uint64_t *equal_above, unsigned char *out) {
     size_t row_bytes = 1 + (size_t)width * (size_t)channels;
     cellhost_bit_writer w = { 0, 0, out };
     cellhost_put_bits(&w, last ? 1u : 0u, 1);
@@ -205,3 +184,16 @@ static inline __attribute__((always_inline)) size_t cellhost_run_deflate(const u
     }
     return (size_t)(w.out - out);
 }
+
+size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows, int channels,
+                            const unsigned char *scanlines, int last, const uint64_t *equal_above, unsigned char *out) {
+    return run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+}
+
+#ifdef CELLHOST_CPU_VARIANTS
+__attribute__((target("avx2"))) size_t cellhost_run_deflate_avx2(
+    const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows, int channels, const unsigned char *scanlines,
+    int last, const uint64_t *equal_above, unsigned char *out) {
+    return run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+}
+#endif

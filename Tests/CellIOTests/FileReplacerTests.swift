@@ -1,16 +1,13 @@
 import Foundation
 import Testing
-@testable import CellRender
+@testable import CellIO
 
 /// Files replaced through `FileReplacer` hold exactly their new bytes once in place; the file each
 /// replaces is written over as the next one's partial file only when nothing else can see it, and
 /// nothing hidden is left once the spare is discarded.
 @Suite struct FileReplacerTests {
     private func folder(_ name: String) throws -> String {
-        let dir = Fixtures.temporaryDirectory + "/file-replacer-" + name
-        try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try #require(makeTemporaryDirectory(prefix: "cellio-file-replacer-" + name))
     }
 
     private func bytes(_ count: Int, _ seed: UInt8) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7) &+ seed } }
@@ -121,9 +118,15 @@ import Testing
         #expect {
             try write(bytes(100, 1), to: path, with: replacer)
         } throws: { error in
-            (error as? PNGError)?.path == path && (error as? PNGError)?.reason.contains("rename") == true
+            (error as? FileWriteError)?.path == path && (error as? FileWriteError)?.reason.contains("rename") == true
         }
         #expect(holds(path + "/inside", Array("keep".utf8)))
         #expect(try hidden(dir).isEmpty)
+    }
+
+    @Test func partialNamesAreHiddenNextToTheFile() {
+        #expect(FileReplacer.partialPrefix(for: "/a/b/frame-0001.png") == "/a/b/.frame-0001.png.partial-")
+        #expect(FileReplacer.partialPrefix(for: "frame.png") == ".frame.png.partial-")
+        #expect(FileReplacer.partialName(for: "/a/frame.png") == "/a/.frame.png.partial-\(getpid())")
     }
 }

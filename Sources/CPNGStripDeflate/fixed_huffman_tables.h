@@ -1,6 +1,5 @@
 #pragma once
-/* Included by run_deflate.h. An incremental build does not recompile the Swift that imports CZlib
-   when this file changes: touch the Swift files in Sources/CellRender after editing it (README). */
+/* Private to run_deflate.c. */
 #include <stdint.h>
 
 /* RFC 1951 fixed Huffman codes, bit-reversed for a least-significant-first bit stream:
