@@ -84,7 +84,7 @@ struct RunCommand: ParsableCommand {
         guard code == .success else {
             // The table already says it on a terminal; otherwise stderr must.
             if output.quiet || !Console.outputIsTerminal {
-                output.error("run", "\(end.outcome.rawValue): \(end.message ?? "")")
+                output.error("run", end.message ?? CellhostExitCode(end.outcome).meaning)
             }
             throw code.error
         }

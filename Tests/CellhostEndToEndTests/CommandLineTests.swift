@@ -108,7 +108,7 @@ import Testing
         fclose(file)
         let badInput = try cellhost(["run", "--events", bad, "--plugin", BuiltProducts.samplePlugin("ProgressMeter")])
         #expect(badInput.status == 1)
-        #expect(badInput.error.hasPrefix("cellhost run: badInput: \(bad):5: "), "\(badInput.error)")
+        #expect(badInput.error.hasPrefix("cellhost run: \(bad):5: "), "\(badInput.error)")
         #expect(!badInput.output.contains("cellhost run:"), "the error is not on stdout")
 
         for arguments in [["run"], ["inspect", "x.so"], ["validate", "x.so"]] {
