@@ -109,6 +109,8 @@ public final class Engine {
         var old: DisplayList
         var oldFrame: Rect
         var drawingChanged: Bool?
+        /// What the redraw damaged, in viewport points (`Engine.damage`).
+        var damage: Rect
     }
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
@@ -381,182 +383,280 @@ public final class Engine {
         }
     }
 
-    /// The rest of the cycle for every row that needs it, then the frame(s).
-    private func process(_ event: Event, summary: EventSummary, forceFrame: Bool) throws(EngineError) -> TraceEvent {
-        let eventStart = Engine.now()
-        var clock = PhaseClock(last: eventStart)
-        var timings = PhaseTimings()
-        var updates = lastUpdates.takeForRefill()
-        var updatedRows = updatedRowsStorage
-        var changed = redrawnRowsStorage
-        (updatedRowsStorage, redrawnRowsStorage) = ([], [])
-        defer {
-            updatedRows.removeAllKeepingStorage()
-            changed.removeAllKeepingStorage()
-            (updatedRowsStorage, redrawnRowsStorage) = (updatedRows, changed)
-        }
-        let measurer = options.textMeasurer
+    // MARK: The frame loop
 
-        // Update and self-size until the set of visible rows is stable (sizes move rows in and out).
+    /// One event's frame loop, after its actions were applied: update and self-size the rows
+    /// that need it, lay the list out, draw what changed, present the frame(s), and record the
+    /// trace. Each pass reads what the one before left in `pass`.
+    private func process(_ event: Event, summary: EventSummary, forceFrame: Bool) throws(EngineError) -> TraceEvent {
+        let showsIntermediateFrames = (event.animation?.frames ?? 0) > 1
+        var pass = beginPass()
+        defer { endPass(&pass) }
+        try update(&pass)
+        layout()
+        pass.timings.layout += pass.clock.lap()
+        try draw(&pass, showsIntermediateFrames: showsIntermediateFrames)
+        if let animation = event.animation { presentIntermediateFrames(animation, &pass) }
+        present(&pass, showedIntermediateFrames: showsIntermediateFrames, force: forceFrame)
+        return trace(of: event, summary: summary, pass)
+    }
+
+    /// What one event's passes hand on: the clock and its phase times, the update records and
+    /// their rows (same order, one record per row), the rows redrawn, and the frames presented.
+    private struct FramePass {
+        let start: Double
+        var clock: PhaseClock
+        var timings = PhaseTimings()
+        var updates: [CellUpdateTrace]
+        var updatedRows: [EngineRow]
+        var redrawn: [RedrawnRow]
+        var frames: [FrameTrace]
+        var problems: [LayerProblem] = []
+    }
+
+    /// A pass's working lists in the storage the last event left (emptied), not allocated afresh.
+    private func beginPass() -> FramePass {
+        let start = Engine.now()
+        let pass = FramePass(start: start, clock: PhaseClock(last: start), updates: lastUpdates.takeForRefill(),
+                             updatedRows: updatedRowsStorage, redrawn: redrawnRowsStorage,
+                             frames: lastFrames.takeForRefill())
+        (updatedRowsStorage, redrawnRowsStorage) = ([], [])
+        return pass
+    }
+
+    private func endPass(_ pass: inout FramePass) {
+        pass.updatedRows.removeAllKeepingStorage()
+        pass.redrawn.removeAllKeepingStorage()
+        (updatedRowsStorage, redrawnRowsStorage) = (pass.updatedRows, pass.redrawn)
+    }
+
+    // MARK: Update pass
+
+    /// Runs the pending update pass of every visible row that needs one, and self-sizes it, until
+    /// the set of visible rows is stable: a new height moves rows in and out of the viewport.
+    /// Bounded: rows scrolled in by one round's sizes are estimates the next round replaces.
+    private func update(_ pass: inout FramePass) throws(EngineError) {
+        let measurer = options.textMeasurer
         for _ in 0..<4 {
             layout()
             let reusesVisible = reusesVisibleRows && visibleCache?.contentOffset == contentOffset
                 && visibleCache?.isAttached == true
             let visible = try visibleRows()
             // The same visible rows as after the last pass own exactly the attached views.
-            if !reusesVisible {
-                let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-                // In list order, so which pooled view a row scrolling in gets — and so whether the
-                // trace says reused or replaced — is the same on every run.
-                let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
-                for (id, r) in leaving {
-                    r.detachView(to: &pool)
-                    attached[id] = nil
-                    renderer.removeLayer(r.layerID)
-                    r.layerFrame = nil
-                }
-            }
-            timings.layout += clock.lap()
+            if !reusesVisible { detachRows(notIn: visible) }
+            pass.timings.layout += pass.clock.lap()
             var resized = false
             for r in visible where r.view == nil || r.needsUpdate {
-                if r.view == nil {
-                    r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
-                    r.attachView(pool: &pool, appearance: appearance, traits: traits)
-                    attached[ObjectIdentifier(r)] = r
-                }
-                guard var trace = r.runUpdatePass(traits: traits) else { continue }
-                let updateMicros = clock.lap()
-                timings.update += updateMicros
-                let oldHeight = r.size.height
-                r.measure(width: rowWidth, measurer: measurer)
-                if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight {
-                    resized = true
-                    visibleCache = nil
-                }
-                let layoutMicros = clock.lap()
-                timings.layout += layoutMicros
-                trace.micros = updateMicros + layoutMicros
-                trace.size = r.size
-                // Moved, not copied (the record holds strings and arrays).
-                if let i = updatedRows.firstIndex(where: { $0 === r }) {
-                    updates[i] = consume trace
-                } else {
-                    updates.append(consume trace)
-                    updatedRows.append(r)
-                }
+                if updateAndMeasure(r, measurer: measurer, &pass) { resized = true }
             }
             visibleCache?.isAttached = true
             if !resized { break }
         }
-        layout()
-        timings.layout += clock.lap()
+    }
 
-        // Draw what was updated, move what moved; the renderer turns both into damage.
+    /// Gives rows that left the viewport's views back to the pool and removes their layers.
+    private func detachRows(notIn visible: [EngineRow]) {
+        let visibleIDs = Set(visible.map(ObjectIdentifier.init))
+        // In list order, so which pooled view a row scrolling in gets — and so whether the trace
+        // says reused or replaced — is the same on every run.
+        let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
+        for (id, r) in leaving {
+            r.detachView(to: &pool)
+            attached[id] = nil
+            renderer.removeLayer(r.layerID)
+            r.layerFrame = nil
+        }
+    }
+
+    /// Attaches a view to a row that has none, runs its pending update and self-sizes it; keeps
+    /// its record, one per row however many rounds update it. Returns whether its height changed.
+    private func updateAndMeasure(_ r: EngineRow, measurer: any TextMeasuring, _ pass: inout FramePass) -> Bool {
+        if r.view == nil {
+            r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
+            r.attachView(pool: &pool, appearance: appearance, traits: traits)
+            attached[ObjectIdentifier(r)] = r
+        }
+        guard var trace = r.runUpdatePass(traits: traits) else { return false }
+        let updateMicros = pass.clock.lap()
+        pass.timings.update += updateMicros
+        let oldHeight = r.size.height
+        r.measure(width: rowWidth, measurer: measurer)
+        let resized = listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight
+        if resized { visibleCache = nil }
+        let layoutMicros = pass.clock.lap()
+        pass.timings.layout += layoutMicros
+        trace.micros = updateMicros + layoutMicros
+        trace.size = r.size
+        // Moved, not copied (the record holds strings and arrays).
+        if let i = pass.updatedRows.firstIndex(where: { $0 === r }) {
+            pass.updates[i] = consume trace
+        } else {
+            pass.updates.append(consume trace)
+            pass.updatedRows.append(r)
+        }
+        return resized
+    }
+
+    // MARK: Draw pass
+
+    /// Records every visible row that was updated, moved, appeared or lost its recording, and
+    /// completes its update record with its geometry and the damage it caused (inside the
+    /// viewport). Rows drawn before at the same frames and clips and not updated since are as
+    /// they were and are skipped.
+    private func draw(_ pass: inout FramePass, showsIntermediateFrames: Bool) throws(EngineError) {
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
-        let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
+        let measurer = options.textMeasurer
         let visible = try visibleRows()
-        // Drawn before at the same frames and clips: a row no pass updated is as it was.
         let onlyUpdatedRowsChanged = reusesVisibleRows && visibleCache?.isDrawn == true
         for r in visible {
-            let updateIndex = updatedRows.firstIndex { $0 === r }
+            let updateIndex = pass.updatedRows.firstIndex { $0 === r }
             if onlyUpdatedRowsChanged && updateIndex == nil { continue }
             let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            let lastFrame = r.layerFrame
             let clipChanged = r.drawing.isEmpty || r.needsRedraw
-            guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
-            var damage: Rect
-            var drawingChanged: Bool?
-            // The old recording is kept only where intermediate frames or the comparison read it.
-            var old = DisplayList()
-            let oldBounds = r.drawing.bounds
-            // A patch has the renderer let go of the recording first, so it is not copied; the
-            // layer is set again below with `contentChanged`.
-            if options.patchesBackgrounds, !showedIntermediateFrames, lastFrame == viewportFrame,
-               let differs = r.redrawBackground(measurer: measurer, willChange: { renderer.releaseContent(ofLayer: r.layerID) }) {
-                // The row stays put and its content draws as before: only its background was
-                // re-recorded, in place, and compared with the one it replaced.
-                drawingChanged = differs
-                damage = DisplayList.damage(fromBounds: oldBounds, toBounds: r.drawing.bounds, differ: differs)
-                    .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
-            } else {
-                old = r.drawing
-                r.drawing = r.draw(measurer: measurer)
-                r.needsRedraw = false
-                if let lastFrame, lastFrame != viewportFrame {
-                    damage = lastFrame.union(viewportFrame)
-                } else if lastFrame == nil {
-                    damage = viewportFrame
-                } else {
-                    let differs = old != r.drawing
-                    drawingChanged = differs
-                    damage = DisplayList.damage(from: old, to: r.drawing, differ: differs)
-                        .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
-                }
-            }
+            guard updateIndex != nil || r.layerFrame != viewportFrame || clipChanged else { continue }
+            let redrawn = redraw(r, at: viewportFrame, patches: options.patchesBackgrounds && !showsIntermediateFrames,
+                                 measurer: measurer)
             if let i = updateIndex {
-                updates[i].size = r.size
-                updates[i].frame = r.frame
+                pass.updates[i].size = r.size
+                pass.updates[i].frame = r.frame
                 // Traits explain a repaint only when the drawing did change.
-                if updates[i].repaint != nil, !(drawingChanged ?? (old != r.drawing)) { updates[i].repaint = nil }
-                let visibleDamage = damage.intersection(viewportRect)
-                updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
+                if pass.updates[i].repaint != nil, !(redrawn.drawingChanged ?? (redrawn.old != r.drawing)) {
+                    pass.updates[i].repaint = nil
+                }
+                let visibleDamage = redrawn.damage.intersection(viewportRect)
+                pass.updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
             }
-            changed.append(RedrawnRow(row: r, old: old, oldFrame: lastFrame ?? viewportFrame, drawingChanged: drawingChanged))
+            pass.redrawn.append(redrawn)
         }
         visibleCache?.isDrawn = true
-        timings.draw += clock.lap()
+        pass.timings.draw += pass.clock.lap()
+    }
 
-        var frames = lastFrames.takeForRefill()
-        var problems: [LayerProblem] = []
-        // Animated events show the way from the old to the new look in intermediate frames.
-        if let animation = event.animation, !changed.isEmpty {
+    /// Brings a row's recording up to date for its layer at `frame` (viewport points). A row that
+    /// stays put and whose only change is its background has that background re-recorded in
+    /// place (`patches`: never when intermediate frames need the old recording); any other row is
+    /// recorded afresh, its old recording kept for the frames in between.
+    private func redraw(_ r: EngineRow, at frame: Rect, patches: Bool, measurer: any TextMeasuring) -> RedrawnRow {
+        let lastFrame = r.layerFrame
+        let oldBounds = r.drawing.bounds
+        // A patch has the renderer let go of the recording first, so it is not copied; the layer
+        // is set again, with `contentChanged`, when the frame is presented.
+        if patches, lastFrame == frame,
+           let differs = r.redrawBackground(measurer: measurer, willChange: { renderer.releaseContent(ofLayer: r.layerID) }) {
+            return RedrawnRow(row: r, old: DisplayList(), oldFrame: frame, drawingChanged: differs,
+                              damage: Engine.damage(from: lastFrame, to: frame, oldBounds: oldBounds,
+                                                    newBounds: r.drawing.bounds, drawingChanged: differs))
+        }
+        let old = r.drawing
+        r.drawing = r.draw(measurer: measurer)
+        r.needsRedraw = false
+        // Compared only where the row stayed put: one that moved or appeared damages its frames whole.
+        let drawingChanged = lastFrame == frame ? old != r.drawing : nil
+        return RedrawnRow(row: r, old: old, oldFrame: lastFrame ?? frame, drawingChanged: drawingChanged,
+                          damage: Engine.damage(from: lastFrame, to: frame, oldBounds: oldBounds,
+                                                newBounds: r.drawing.bounds, drawingChanged: drawingChanged))
+    }
+
+    /// What a row's redraw damages, in viewport points, as its update record reports it: a row
+    /// that appeared damages its frame; one that moved, the rect holding its old and new frames;
+    /// one that stayed put, the union of its old and new recordings' bounds when they differ
+    /// (`drawingChanged`, nil only where the row appeared or moved), else nothing. The frame's
+    /// pixel damage is the renderer's `Damage`; this is the part one cell is answerable for.
+    static func damage(from lastFrame: Rect?, to frame: Rect, oldBounds: Rect, newBounds: Rect,
+                       drawingChanged: Bool?) -> Rect {
+        guard let lastFrame else { return frame }
+        guard lastFrame == frame else { return lastFrame.union(frame) }
+        return DisplayList.damage(fromBounds: oldBounds, toBounds: newBounds, differ: drawingChanged ?? true)
+            .offsetBy(dx: frame.minX, dy: frame.minY)
+    }
+
+    // MARK: Present pass
+
+    /// An animated event shows the way from the old look to the new in the frames before its
+    /// last: each redrawn row's layer at the interpolated frame and recording.
+    private func presentIntermediateFrames(_ animation: Animation, _ pass: inout FramePass) {
+        if !pass.redrawn.isEmpty {
             for step in 1..<max(1, animation.frames) {
                 let p = animation.progress(at: Double(step) / Double(animation.frames))
-                _ = clock.lap()
+                _ = pass.clock.lap()
                 setListBackground()
-                for redrawn in changed {
+                for redrawn in pass.redrawn {
                     let (r, old, oldFrame) = (redrawn.row, redrawn.old, redrawn.oldFrame)
                     let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
                     let frame = Engine.interpolate(oldFrame, newFrame, p)
                     renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
                     r.layerFrame = frame
                 }
-                timings.draw += clock.lap()
-                if let f = renderAndWrite(progress: p, force: false, timings: &timings, problems: &problems) { frames.append(f) }
+                pass.timings.draw += pass.clock.lap()
+                renderAndWrite(progress: p, force: false, &pass)
             }
         }
-        if event.animation != nil { _ = clock.lap() }
+        _ = pass.clock.lap()
+    }
+
+    /// Sets every redrawn row's layer to its new frame and recording and renders the event's
+    /// last frame (written when anything was damaged, or when `force`d).
+    private func present(_ pass: inout FramePass, showedIntermediateFrames: Bool, force: Bool) {
         setListBackground()
-        // Without intermediate frames the renderer's layer still shows the old recording, so the
-        // comparison made above tells it whether the recording changed.
-        for i in changed.indices {
-            let r = changed[i].row
+        for i in pass.redrawn.indices {
+            let r = pass.redrawn[i].row
             let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            if let drawingChanged = changed[i].drawingChanged, !showedIntermediateFrames {
+            // Where the layer still shows the old recording (no intermediate frames set it), the
+            // comparison the draw pass made tells the renderer whether the recording changed.
+            if let drawingChanged = pass.redrawn[i].drawingChanged, !showedIntermediateFrames {
                 renderer.setLayer(r.layerID, frame: frame, content: r.drawing, contentChanged: drawingChanged)
             } else {
                 renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
             }
             r.layerFrame = frame
             // The renderer has let go of the replaced recording: its storage records the row's next drawing.
-            swap(&r.spareDrawing, &changed[i].old)
+            swap(&r.spareDrawing, &pass.redrawn[i].old)
         }
-        timings.draw += clock.lap()
-        if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }
+        pass.timings.draw += pass.clock.lap()
+        renderAndWrite(progress: nil, force: force, &pass)
+    }
 
-        totals += timings
-        // The compositor names layers; the trace names the cells they belong to.
-        // Animated events raster a layer once per frame: each problem is told once.
+    /// Renders a frame; keeps it in the trace, and writes it when frames are written, if anything
+    /// was damaged or `force` asks for it.
+    private func renderAndWrite(progress: Double?, force: Bool, _ pass: inout FramePass) {
+        defer { onFrame?() }
+        let rendered = renderer.renderFrame()
+        pass.problems += rendered.problems
+        pass.timings.raster += rendered.rasterMicros
+        pass.timings.composite += rendered.compositeMicros
+        guard rendered.damagedPixels > 0 || force else { return }
+        frameCount += 1
+        var file: String?
+        if let dir = options.framesDirectory {
+            let name = Engine.frameFileName(frameCount)
+            pass.timings.encode += renderer.writeFrame(to: dir + "/" + name)
+            file = name
+        }
+        pass.frames.append(FrameTrace(index: frameCount, file: file, damage: rendered.damage,
+                                      damagedPixels: rendered.damagedPixels, progress: progress))
+    }
+
+    // MARK: Trace
+
+    /// The event's trace record. Its lists stay shared with the engine, which refills their
+    /// storage for the next event once whoever got the record has dropped it.
+    private func trace(of event: Event, summary: EventSummary, _ pass: FramePass) -> TraceEvent {
+        totals += pass.timings
+        (lastUpdates, lastFrames) = (pass.updates, pass.frames)
+        return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
+                          start: (pass.start - startTime) * 1e6, updates: pass.updates, frames: pass.frames,
+                          timings: pass.timings, problems: problemTexts(pass))
+    }
+
+    /// The layers' problems named by the cells they belong to (the compositor knows only layer
+    /// ids), each told once: an animated event rasters a layer once per frame.
+    private func problemTexts(_ pass: FramePass) -> [String] {
         var told = Set<String>()
-        let eventProblems = problems.compactMap { problem -> String? in
-            let row = changed.first { $0.row.layerID == problem.layer }?.row
+        return pass.problems.compactMap { problem -> String? in
+            let row = pass.redrawn.first { $0.row.layerID == problem.layer }?.row
             let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
             return told.insert(text).inserted ? text : nil
         }
-        (lastUpdates, lastFrames) = (updates, frames)
-        return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
-                          start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings,
-                          problems: eventProblems)
     }
 
     /// The list's own background fills the viewport behind the rows; it changes with dark mode.
@@ -574,25 +674,6 @@ public final class Engine {
     /// Called after every frame the engine renders: a worker tells its supervisor it is alive,
     /// so an event with many frames waiting for the PNG encoder is not mistaken for a hang.
     public var onFrame: (() -> Void)?
-
-    private func renderAndWrite(progress: Double?, force: Bool, timings: inout PhaseTimings,
-                                problems: inout [LayerProblem]) -> FrameTrace? {
-        defer { onFrame?() }
-        let rendered = renderer.renderFrame()
-        problems += rendered.problems
-        timings.raster += rendered.rasterMicros
-        timings.composite += rendered.compositeMicros
-        guard rendered.damagedPixels > 0 || force else { return nil }
-        frameCount += 1
-        var file: String?
-        if let dir = options.framesDirectory {
-            let name = Engine.frameFileName(frameCount)
-            timings.encode += renderer.writeFrame(to: dir + "/" + name)
-            file = name
-        }
-        return FrameTrace(index: frameCount, file: file, damage: rendered.damage, damagedPixels: rendered.damagedPixels,
-                          progress: progress)
-    }
 
     public static func frameFileName(_ index: Int) -> String {
         let digits = String(index)
