@@ -2,7 +2,7 @@ import CPixman
 import CellKit
 
 /// The offscreen compositor: one layer per cell, each rastered into its own buffer only when its
-/// DisplayList or frame changes, then composited into the framebuffer inside the damage region
+/// DisplayList or frame changes, then composited into the framebuffer inside the frame's `Damage`
 /// only (old ∪ new extents of changed layers). Framebuffer = viewport × scale, premultiplied
 /// `PIXMAN_a8r8g8b8`. Not thread-safe: one owner drives it.
 ///

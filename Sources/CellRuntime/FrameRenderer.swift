@@ -36,9 +36,11 @@ extension FrameRenderer {
     public func releaseContent(ofLayer id: Int) {}
 }
 
+/// One rendered frame as the trace reports it.
 public struct RenderedFrame: Sendable, Equatable {
-    /// Damaged rectangles in pixels.
+    /// The frame's `Damage` as its renderer read it: disjoint rectangles in pixels.
     public var damage: [Rect]
+    /// The `Damage`'s area: each repainted pixel once.
     public var damagedPixels: Int
     public var rasterMicros: Double
     public var compositeMicros: Double
