@@ -218,7 +218,7 @@ public final class Compositor {
         let compositeStart = clock.now
         let rasterDuration = compositeStart - rasterStart
 
-        let region = damage.region
+        let region = damage.mergedRegion()
         let hasBlurs = order.withUnsafeBufferPointer { layers in layers.contains { !$0.blurs.isEmpty } }
         if hasBlurs { closeOverBlurs(&region.pointee) }
         let rects = damage.rects

@@ -12,6 +12,9 @@ import CellRender
 /// 4. present: an animated event's intermediate frames, then the final one; the renderer turns
 ///    layer changes into the frame's `Damage` and pixels;
 /// 5. trace: the event's record.
+///
+/// The passes that run on every event are `@inline(__always)`: they are separate for the
+/// reader, while the event path stays one function, with no pass state handed through calls.
 extension Engine {
     // MARK: The frame loop
 
@@ -45,6 +48,7 @@ extension Engine {
     }
 
     /// A pass's working lists in the storage the last event left (emptied), not allocated afresh.
+    @inline(__always)
     private func beginPass() -> FramePass {
         let start = Engine.now()
         let pass = FramePass(start: start, clock: PhaseClock(last: start), updates: lastUpdates.takeForRefill(),
@@ -54,6 +58,7 @@ extension Engine {
         return pass
     }
 
+    @inline(__always)
     private func endPass(_ pass: inout FramePass) {
         pass.updatedRows.removeAllKeepingStorage()
         pass.redrawn.removeAllKeepingStorage()
@@ -65,6 +70,7 @@ extension Engine {
     /// Runs the pending update pass of every visible row that needs one, and self-sizes it, until
     /// the set of visible rows is stable: a new height moves rows in and out of the viewport.
     /// Bounded: rows scrolled in by one round's sizes are estimates the next round replaces.
+    @inline(__always)
     private func update(_ pass: inout FramePass) throws(EngineError) {
         let measurer = options.textMeasurer
         for _ in 0..<4 {
@@ -100,6 +106,7 @@ extension Engine {
 
     /// Attaches a view to a row that has none, runs its pending update and self-sizes it; keeps
     /// its record, one per row however many rounds update it. Returns whether its height changed.
+    @inline(__always)
     private func updateAndMeasure(_ r: EngineRow, measurer: any TextMeasuring, _ pass: inout FramePass) -> Bool {
         if r.view == nil {
             r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
@@ -133,6 +140,7 @@ extension Engine {
     /// completes its update record with its geometry and the damage it caused (inside the
     /// viewport). Rows drawn before at the same frames and clips and not updated since are as
     /// they were and are skipped.
+    @inline(__always)
     private func draw(_ pass: inout FramePass, showsIntermediateFrames: Bool) throws(EngineError) {
         let viewportRect = Rect(origin: .zero, size: scene.viewport)
         let measurer = options.textMeasurer
@@ -166,6 +174,7 @@ extension Engine {
     /// stays put and whose only change is its background has that background re-recorded in
     /// place (`patches`: never when intermediate frames need the old recording); any other row is
     /// recorded afresh, its old recording kept for the frames in between.
+    @inline(__always)
     private func redraw(_ r: EngineRow, at frame: Rect, patches: Bool, measurer: any TextMeasuring) -> RedrawnRow {
         let lastFrame = r.layerFrame
         let oldBounds = r.drawing.bounds
@@ -226,6 +235,7 @@ extension Engine {
 
     /// Sets every redrawn row's layer to its new frame and recording and renders the event's
     /// last frame (written when anything was damaged, or when `force`d).
+    @inline(__always)
     private func present(_ pass: inout FramePass, showedIntermediateFrames: Bool, force: Bool) {
         setListBackground()
         for i in pass.redrawn.indices {
@@ -248,6 +258,7 @@ extension Engine {
 
     /// Renders a frame; keeps it in the trace, and writes it when frames are written, if anything
     /// was damaged or `force` asks for it.
+    @inline(__always)
     private func renderAndWrite(progress: Double?, force: Bool, _ pass: inout FramePass) {
         defer { onFrame?() }
         let rendered = renderer.renderFrame()
@@ -270,6 +281,7 @@ extension Engine {
 
     /// The event's trace record. Its lists stay shared with the engine, which refills their
     /// storage for the next event once whoever got the record has dropped it.
+    @inline(__always)
     private func trace(of event: Event, summary: EventSummary, _ pass: FramePass) -> TraceEvent {
         totals += pass.timings
         (lastUpdates, lastFrames) = (pass.updates, pass.frames)
@@ -280,7 +292,9 @@ extension Engine {
 
     /// The layers' problems named by the cells they belong to (the compositor knows only layer
     /// ids), each told once: an animated event rasters a layer once per frame.
+    @inline(__always)
     private func problemTexts(_ pass: FramePass) -> [String] {
+        guard !pass.problems.isEmpty else { return [] }
         var told = Set<String>()
         return pass.problems.compactMap { problem -> String? in
             let row = pass.redrawn.first { $0.row.layerID == problem.layer }?.row

@@ -78,6 +78,8 @@ public final class DamageTracker: FrameRenderer {
     private var layers = LayerSlots<Layer>()
     private let damage: Damage
     private let scale: Double
+    /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
+    private var lastDamage: [Rect] = []
 
     public init(viewport: Size, scale: Double) {
         damage = Damage(bounds: PixelRect(covering: Rect(origin: .zero, size: viewport), scale: scale))
@@ -125,8 +127,11 @@ public final class DamageTracker: FrameRenderer {
     }
 
     public func renderFrame() -> RenderedFrame {
+        var rects = lastDamage.takeForRefill()
+        damage.forEachRect { rects.append(Rect(pixels: $0)) }
+        lastDamage = rects
         defer { damage.removeAll() }
-        return RenderedFrame(damage: damage.rects.map(Rect.init(pixels:)), damagedPixels: damage.area)
+        return RenderedFrame(damage: rects, damagedPixels: damage.area)
     }
 
     public func writeFrame(to path: String) -> Double { 0 }
