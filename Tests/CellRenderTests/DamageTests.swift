@@ -62,6 +62,26 @@ import Testing
         #expect(damage.rects == [PixelRect(x: 20, y: 10, width: 21, height: 9)], "edges rounded outward")
     }
 
+    @Test func rectsAddedAfterAReadJoinWhatWasRead() {
+        let damage = Damage(bounds: Self.bounds)
+        damage.add(PixelRect(x: 0, y: 0, width: 10, height: 10))
+        damage.add(PixelRect(x: 20, y: 0, width: 10, height: 10))
+        #expect(damage.area == 200)
+        damage.add(PixelRect(x: 10, y: 0, width: 10, height: 10))
+        #expect(damage.rects == [PixelRect(x: 0, y: 0, width: 30, height: 10)], "the gap filled: one band, one rect")
+        #expect(damage.extents == PixelRect(x: 0, y: 0, width: 30, height: 10))
+    }
+
+    @Test func oneRectReadsBackAsItIs() {
+        let damage = Damage(bounds: Self.bounds)
+        let rect = PixelRect(x: 3, y: 4, width: 5, height: 6)
+        damage.add(rect)
+        #expect(damage.rects == [rect] && damage.area == 30 && damage.extents == rect)
+        var seen: [PixelRect] = []
+        damage.forEachRect { seen.append($0) }
+        #expect(seen == [rect])
+    }
+
     @Test func removingAllStartsTheNextFrameEmpty() {
         let damage = Damage(bounds: Self.bounds)
         damage.add(PixelRect(x: 0, y: 0, width: 50, height: 50))
