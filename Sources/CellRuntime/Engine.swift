@@ -282,92 +282,121 @@ public final class Engine {
         throw EngineError("no \(target) in the list")
     }
 
+    // MARK: Apply pass
+
+    /// The apply pass, once per action of an event: the action changes the rows' data, their
+    /// views' state and the list's traits, scroll offset or items. Nothing is updated, laid out
+    /// or drawn here; requests coalesce until the frame loop (`process`). `forceFrame`: the
+    /// action asks for a frame even if nothing is damaged (a capture; a delete, whose layer goes).
     private func apply(_ action: EventAction, forceFrame: inout Bool) throws(EngineError) {
         switch action {
         case .cells(let e):
             let cause = Engine.cause(of: e)
-            for target in e.targets {
-                let r = try row(for: target)
-                r.noteCause(cause)
-                r.applyState(e.state)
-                for a in e.set {
-                    do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
-                    catch { throw EngineError("\(r.name): \(error)") }
-                    if r.recordsPropertyChanges { r.setByEvent.insert(a.name) }
-                }
-                for a in e.background {
-                    do { try r.changeBackground(a.name, to: a.value) }
-                    catch { throw EngineError("\(r.name) background: \(error)") }
-                    if r.recordsPropertyChanges { r.backgroundSetByEvent.insert(a.name) }
-                }
-                for call in e.perform {
-                    let before = r.recordsPropertyChanges ? r.configuration.inspectableProperties : []
-                    do {
-                        try r.changeContent { c throws(ConfigurationPropertyError) in
-                            try c.performing(call.name, arguments: call.arguments)
-                        }
-                    } catch { throw EngineError("\(r.name): \(error)") }
-                    // What an action changed counts as set by the event (only the trace asks).
-                    guard r.recordsPropertyChanges else { continue }
-                    let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-                    for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
-                        r.setByEvent.insert(p.name)
-                    }
-                }
-                if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
-            }
+            for target in e.targets { try apply(e, to: try row(for: target), cause: cause) }
         case .traits(let change):
-            change.apply(to: &traits)
-            let cause = EventSummary.text(of: [action])
-            for r in attached.values {
-                r.noteCause(cause)
-                r.setTraits(traits)
-            }
-            // Every row sizes itself again under the new traits; old heights stay as estimates.
-            for r in rowsByName.values { r.isMeasured = false }
-            listLayout.invalidateMeasurements()
-            visibleCache = nil
+            applyTraits(change, cause: EventSummary.text(of: [action]))
         case .scroll(let s):
             switch s {
             case .to(let y): contentOffset = y
             case .by(let dy): contentOffset += dy
             }
         case .insert(let item, let sectionID, let index):
-            guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
-            let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
-            let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
-            sections[si].items.insert(item, at: at)
-            sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
-            sections[si].rows[at] = r
-            r.noteCause("inserted")
-            rebuildLayout()
+            try insert(item, inSection: sectionID, at: index)
         case .delete(let id):
-            let r = try row(for: .cell(id))
-            for si in sections.indices {
-                if let i = sections[si].rows.first(where: { $0.value === r })?.key {
-                    sections[si].items.remove(at: i)
-                    sections[si].rows[i] = nil
-                    sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
-                }
-            }
-            rowsByName[id] = nil
-            attached[ObjectIdentifier(r)] = nil
-            r.detachView(to: &pool)
-            rebuildLayout()
-            renderer.removeLayer(r.layerID)
-            r.layerFrame = nil
+            try delete(id)
             forceFrame = true
         case .reload(let id):
-            let r = try row(for: .cell(id))
-            guard let item = r.item else { return }
-            r.noteCause("reload")
-            let (pristine, content) = try initialContent(item)
-            r.pristineContent = pristine
-            try? r.changeContent { _ in content }
-            r.setNeedsUpdateConfiguration()
+            try reload(id)
         case .capture:
             forceFrame = true
         }
+    }
+
+    /// A cell event on one row: its state, then properties set, background properties set and
+    /// actions performed, in that order, each also on the row's view while it has one.
+    @inline(__always)
+    private func apply(_ e: CellEvent, to r: EngineRow, cause: String) throws(EngineError) {
+        r.noteCause(cause)
+        r.applyState(e.state)
+        for a in e.set {
+            do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
+            catch { throw EngineError("\(r.name): \(error)") }
+            if r.recordsPropertyChanges { r.setByEvent.insert(a.name) }
+        }
+        for a in e.background {
+            do { try r.changeBackground(a.name, to: a.value) }
+            catch { throw EngineError("\(r.name) background: \(error)") }
+            if r.recordsPropertyChanges { r.backgroundSetByEvent.insert(a.name) }
+        }
+        for call in e.perform {
+            let before = r.recordsPropertyChanges ? r.configuration.inspectableProperties : []
+            do {
+                try r.changeContent { c throws(ConfigurationPropertyError) in
+                    try c.performing(call.name, arguments: call.arguments)
+                }
+            } catch { throw EngineError("\(r.name): \(error)") }
+            // What an action changed counts as set by the event (only the trace asks).
+            guard r.recordsPropertyChanges else { continue }
+            let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+            for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
+                r.setByEvent.insert(p.name)
+            }
+        }
+        if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
+    }
+
+    /// New traits reach every view on screen; every row sizes itself again under them, its old
+    /// height kept as an estimate.
+    private func applyTraits(_ change: TraitChange, cause: String) {
+        change.apply(to: &traits)
+        for r in attached.values {
+            r.noteCause(cause)
+            r.setTraits(traits)
+        }
+        for r in rowsByName.values { r.isMeasured = false }
+        listLayout.invalidateMeasurements()
+        visibleCache = nil
+    }
+
+    private func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
+        guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
+        let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
+        let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
+        sections[si].items.insert(item, at: at)
+        sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
+        sections[si].rows[at] = r
+        r.noteCause("inserted")
+        rebuildLayout()
+    }
+
+    /// The row goes from its section, its view to the pool and its layer from the renderer.
+    private func delete(_ id: String) throws(EngineError) {
+        let r = try row(for: .cell(id))
+        for si in sections.indices {
+            if let i = sections[si].rows.first(where: { $0.value === r })?.key {
+                sections[si].items.remove(at: i)
+                sections[si].rows[i] = nil
+                sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
+            }
+        }
+        rowsByName[id] = nil
+        attached[ObjectIdentifier(r)] = nil
+        r.detachView(to: &pool)
+        rebuildLayout()
+        renderer.removeLayer(r.layerID)
+        r.layerFrame = nil
+    }
+
+    /// The row's configuration as its description makes it afresh, as a data source reloading
+    /// an item does; the row updates in the next pass.
+    private func reload(_ id: String) throws(EngineError) {
+        let r = try row(for: .cell(id))
+        guard let item = r.item else { return }
+        r.noteCause("reload")
+        let (pristine, content) = try initialContent(item)
+        r.pristineContent = pristine
+        try? r.changeContent { _ in content }
+        r.setNeedsUpdateConfiguration()
     }
 
     /// Called after every frame the engine renders: a worker tells its supervisor it is alive,
