@@ -2,7 +2,7 @@ import CPixman
 import CellKit
 
 /// The offscreen compositor: one layer per cell, each rastered into its own buffer only when its
-/// DisplayList or frame changes, then composited into the framebuffer inside the damage region
+/// DisplayList or frame changes, then composited into the framebuffer inside the frame's `Damage`
 /// only (old ∪ new extents of changed layers). Framebuffer = viewport × scale, premultiplied
 /// `PIXMAN_a8r8g8b8`. Not thread-safe: one owner drives it.
 ///
@@ -34,7 +34,9 @@ public final class Compositor {
     private var layers = LayerSlots<Layer>()
     /// Bottom to top: the order layers were first set in (walked every frame without hashing ids).
     private var order: [Layer] = []
-    private var pendingDamage: [PixelRect] = []
+    /// What the next frame repaints: filled by layer changes between frames and by the frame's
+    /// own rastering, read and emptied by `renderFrame()`.
+    private let damage: Damage
     /// The layers set to raster or move since the last frame, in the order they changed: a frame
     /// with one such layer works on it alone instead of walking every layer.
     private var changed: [Layer] = []
@@ -111,7 +113,8 @@ public final class Compositor {
         framebuffer = PixelBuffer(width: Int((viewport.width * Double(scale)).rounded(.up)),
                                   height: Int((viewport.height * Double(scale)).rounded(.up)))
         rasterizer = Rasterizer(textEngine: textEngine)
-        pendingDamage = [framebuffer.bounds]
+        damage = Damage(bounds: framebuffer.bounds)
+        damage.addWhole()
     }
 
     deinit {
@@ -173,23 +176,20 @@ public final class Compositor {
         guard let layer = layers.removeValue(forKey: id) else { return }
         order.removeAll { $0 === layer }
         if layer.isChanged { changed.removeAll { $0 === layer } }
-        if let old = layer.composited { pendingDamage.append(old) }
+        if let old = layer.composited { damage.add(old) }
     }
 
     public func setBackground(_ color: Color) {
         guard color != background else { return }
         background = color
-        pendingDamage.append(framebuffer.bounds)
+        damage.addWhole()
     }
 
     /// Rasters changed layers and composites the damaged region; returns what it did.
     public func renderFrame() -> FrameReport {
         let clock = ContinuousClock()
         let rasterStart = clock.now
-        // Taken, and given back empty after the frame: one array's storage serves every frame.
-        var damage: [PixelRect] = []
-        swap(&damage, &pendingDamage)
-        defer { damage.removeAll(keepingCapacity: true); if pendingDamage.isEmpty { pendingDamage = damage } }
+        defer { damage.removeAll() }
         var rastered = 0
         var problems: [LayerProblem] = []
         // Several changed layers are rastered bottom to top, so their problems are reported in that order.
@@ -198,8 +198,8 @@ public final class Compositor {
             if let move = layer.pixelMove {
                 layer.pixelMove = nil
                 if translate(layer, by: move) {
-                    if let old = layer.composited { damage.append(old) }
-                    damage.append(layer.extent)
+                    if let old = layer.composited { damage.add(old) }
+                    damage.add(layer.extent)
                     layer.composited = layer.extent
                 } else {
                     layer.needsRaster = true
@@ -208,8 +208,8 @@ public final class Compositor {
             if layer.needsRaster {
                 raster(layer)
                 rastered += 1
-                if let old = layer.composited { damage.append(old) }
-                damage.append(layer.extent)
+                if let old = layer.composited { damage.add(old) }
+                damage.add(layer.extent)
                 layer.composited = layer.extent
                 if !layer.problems.isEmpty { problems += layer.problems.map { LayerProblem(layer: layer.id, message: $0) } }
             }
@@ -218,20 +218,16 @@ public final class Compositor {
         let compositeStart = clock.now
         let rasterDuration = compositeStart - rasterStart
 
-        var region = pixman_region32_t()
-        pixman_region32_init(&region)
-        defer { pixman_region32_fini(&region) }
-        let screen = framebuffer.bounds
-        for rect in damage { add(rect.intersection(screen), to: &region) }
+        let region = damage.mergedRegion()
         let hasBlurs = order.withUnsafeBufferPointer { layers in layers.contains { !$0.blurs.isEmpty } }
-        if hasBlurs { closeOverBlurs(&region) }
-        let rects = rectangles(of: region)
+        if hasBlurs { closeOverBlurs(&region.pointee) }
+        let rects = damage.rects
         if !rects.isEmpty { willPaint?(rects) }
         var composited = 0
         if !rects.isEmpty && usesFastPaths && !hasBlurs {
-            composited = compositeVisibleParts(of: &region)
+            composited = compositeVisibleParts(of: &region.pointee)
         } else if !rects.isEmpty {
-            pixman_image_set_clip_region32(framebuffer.image, &region)
+            pixman_image_set_clip_region32(framebuffer.image, region)
             fillBoxes(framebuffer, rects, argb: backgroundARGB, op: PIXMAN_OP_SRC)
             let bounds = rects.reduce(PixelRect.zero) { $0.union($1) }
             for layer in order {
@@ -244,13 +240,13 @@ public final class Compositor {
                 if layer.drawsDirectly {
                     guard !layer.extent.intersection(bounds).isEmpty else { continue }
                     pixman_image_set_clip_region32(framebuffer.image, nil)
-                    drawDirectly(layer, in: &region)
-                    pixman_image_set_clip_region32(framebuffer.image, &region)
+                    drawDirectly(layer, in: &region.pointee)
+                    pixman_image_set_clip_region32(framebuffer.image, region)
                     composited += 1
                     continue
                 }
                 guard let buffer = layer.buffer, !layer.extent.intersection(bounds).isEmpty || !layer.blurs.isEmpty else { continue }
-                for blur in layer.blurs { applyBackdropBlur(blur, region: &region) }
+                for blur in layer.blurs { applyBackdropBlur(blur, region: &region.pointee) }
                 guard !layer.extent.intersection(bounds).isEmpty else { continue }
                 pixman_image_composite32(PIXMAN_OP_OVER, buffer.image, nil, framebuffer.image, 0, 0, 0, 0,
                                          Int32(layer.extent.x), Int32(layer.extent.y),
@@ -260,7 +256,7 @@ public final class Compositor {
             pixman_image_set_clip_region32(framebuffer.image, nil)
         }
         lastDamage = rects
-        let report = FrameReport(index: frameIndex, damage: rects, pixelsTouched: rects.reduce(0) { $0 + $1.area },
+        let report = FrameReport(index: frameIndex, damage: rects, pixelsTouched: damage.area,
                                  layersRastered: rastered, layersComposited: composited,
                                  rasterDuration: rasterDuration, compositeDuration: clock.now - compositeStart,
                                  problems: problems)
@@ -553,15 +549,5 @@ private func add(_ rect: PixelRect, to region: inout pixman_region32_t) {
     guard !rect.isEmpty else { return }
     withUnsafeMutablePointer(to: &region) {
         _ = pixman_region32_union_rect($0, $0, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
-    }
-}
-
-private func rectangles(of region: pixman_region32_t) -> [PixelRect] {
-    var region = region
-    var count: Int32 = 0
-    guard let boxes = pixman_region32_rectangles(&region, &count), count > 0 else { return [] }
-    return (0..<Int(count)).map {
-        let b = boxes[$0]
-        return PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1))
     }
 }

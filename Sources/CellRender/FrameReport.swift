@@ -4,9 +4,10 @@ import CellKit
 public struct FrameReport: Sendable, CustomStringConvertible {
     /// Sequence number of the frame, from 0.
     public var index: Int
-    /// Disjoint framebuffer rectangles (pixels) that were repainted; empty = nothing changed.
+    /// The frame's `Damage` as it read it: disjoint framebuffer rectangles (pixels) that were
+    /// repainted; empty = nothing changed.
     public var damage: [PixelRect]
-    /// Pixels repainted: the area of `damage`.
+    /// Pixels repainted: the `Damage`'s area (each pixel once).
     public var pixelsTouched: Int
     public var layersRastered: Int
     public var layersComposited: Int

@@ -48,7 +48,7 @@ public final class CompositorRenderer: FrameRenderer {
         let report = compositor.renderFrame()
         if writer != nil { unwrittenDamage += report.damage }
         var damage = lastDamage.takeForRefill()
-        for r in report.damage { damage.append(Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
+        for r in report.damage { damage.append(Rect(pixels: r)) }
         lastDamage = damage
         return RenderedFrame(damage: damage, damagedPixels: report.pixelsTouched, rasterMicros: report.rasterDuration.micros,
                              compositeMicros: report.compositeDuration.micros, problems: report.problems)

@@ -3,10 +3,10 @@ import CellKit
 import CellRender
 
 /// Runs an event stream through a list the way UIKit's update cycle would (UIKIT.md §6): each
-/// event changes state, requests coalesce into one update pass per cell, then `updated(for:)` →
-/// hooks → reuse-or-replace → self-sizing → layout → draw (DisplayList) → damage → composite →
-/// frame out. Only visible cells own content views; views of cells that scroll away go to a reuse
-/// pool for the cells that scroll in. Every event yields one `TraceEvent`.
+/// event's actions change state (`apply`), requests coalesce into one update pass per cell, then
+/// the frame loop's passes run (FrameLoop.swift: update → layout → draw → present → trace). Only
+/// visible cells own content views; views of cells that scroll away go to a reuse pool for the
+/// cells that scroll in. Every event yields one `TraceEvent`.
 public final class Engine {
     public struct Options {
         public var textMeasurer: any TextMeasuring
@@ -53,63 +53,52 @@ public final class Engine {
     public private(set) var traits: TraitCollection
     public private(set) var contentOffset: Double = 0
     public var contentHeight: Double { listLayout.contentHeight }
-    public private(set) var frameCount = 0
-    public private(set) var totals = PhaseTimings()
+    public internal(set) var frameCount = 0
+    public internal(set) var totals = PhaseTimings()
 
     private let catalog: ConfigurationCatalog
-    private let options: Options
-    private let renderer: any FrameRenderer
+    let options: Options
+    let renderer: any FrameRenderer
     private var sections: [Section] = []
     private var rowsByName: [String: EngineRow] = [:] {
         didSet { lastTargetFound = nil }
     }
     /// The row the last event's target named: events in a row mostly target the same cell
-    /// (highlighted, then not, then selected), and hashing its name is a fiftieth of an event.
+    /// (highlighted, then not, then selected), so a matching target skips hashing its name.
+    /// Invalid once any row is made or removed (`rowsByName` changes).
     private var lastTargetFound: (target: CellTarget, row: EngineRow)?
     /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
-    private var listLayout: ListLayout
+    var listLayout: ListLayout
     /// The rows in the viewport as `visibleRows()` last found them (frames, clips and views
     /// current), reused while the layout and the scroll offset stay the same: an event that
     /// restyles a row without resizing it does not walk the layout again. `isAttached`: the
     /// attached views are exactly these rows' (a pass attached them after finding them).
     /// `isDrawn`: an event's draw walk went over these rows, so each one's layer shows its
     /// recording at its frame, and only rows an update pass touched since can need drawing.
-    private var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
+    var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
     /// Off: every pass walks the layout for its visible rows (tests compare both ways).
     var reusesVisibleRows = true
     /// Rows that own a view now (the visible ones after a pass).
-    private var attached: [ObjectIdentifier: EngineRow] = [:]
-    private var pool = ViewPool()
+    var attached: [ObjectIdentifier: EngineRow] = [:]
+    var pool = ViewPool()
     private let styleCache = PristineStyleCache()
     /// The cell background every item of the scene starts from, made once under the scene's
     /// traits (rows made later start from it too, as they would have at the start).
     private var sceneCellBackground: BackgroundConfiguration
     private var nextLayerID = 1
-    private let listBackgroundLayer = 0
-    private var listBackgroundColor: Color?
+    let listBackgroundLayer = 0
+    var listBackgroundColor: Color?
     /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
-    private var listBackgroundTraits: TraitCollection?
-    private let startTime = Engine.now()
+    var listBackgroundTraits: TraitCollection?
+    let startTime = Engine.now()
     /// The storage of a pass's working lists, kept between events (emptied) so an event does not
     /// allocate them afresh.
-    private var updatedRowsStorage: [EngineRow] = []
-    private var redrawnRowsStorage: [RedrawnRow] = []
+    var updatedRowsStorage: [EngineRow] = []
+    var redrawnRowsStorage: [RedrawnRow] = []
     /// The last trace record's lists, shared with it: once whoever got the record dropped it, the
     /// next event refills this storage (`takeForRefill`) instead of allocating its own.
-    private var lastUpdates: [CellUpdateTrace] = []
-    private var lastFrames: [FrameTrace] = []
-
-    /// A row drawn in this pass, with its old recording (kept only where intermediate frames read
-    /// it), its old frame, and whether its recording changed (nil where it was not compared: a row
-    /// that moved or appeared damages its whole frame).
-    /// A struct, not a tuple: a list of tuples with references in them is copied and emptied
-    /// through the runtime's generic tuple witnesses.
-    private struct RedrawnRow {
-        var row: EngineRow
-        var old: DisplayList
-        var oldFrame: Rect
-        var drawingChanged: Bool?
-    }
+    var lastUpdates: [CellUpdateTrace] = []
+    var lastFrames: [FrameTrace] = []
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -293,306 +282,126 @@ public final class Engine {
         throw EngineError("no \(target) in the list")
     }
 
+    // MARK: Apply pass
+
+    /// The apply pass, once per action of an event: the action changes the rows' data, their
+    /// views' state and the list's traits, scroll offset or items. Nothing is updated, laid out
+    /// or drawn here; requests coalesce until the frame loop (`process`). `forceFrame`: the
+    /// action asks for a frame even if nothing is damaged (a capture; a delete, whose layer goes).
     private func apply(_ action: EventAction, forceFrame: inout Bool) throws(EngineError) {
         switch action {
         case .cells(let e):
             let cause = Engine.cause(of: e)
-            for target in e.targets {
-                let r = try row(for: target)
-                r.noteCause(cause)
-                r.applyState(e.state)
-                for a in e.set {
-                    do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
-                    catch { throw EngineError("\(r.name): \(error)") }
-                    if r.recordsPropertyChanges { r.setByEvent.insert(a.name) }
-                }
-                for a in e.background {
-                    do { try r.changeBackground(a.name, to: a.value) }
-                    catch { throw EngineError("\(r.name) background: \(error)") }
-                    if r.recordsPropertyChanges { r.backgroundSetByEvent.insert(a.name) }
-                }
-                for call in e.perform {
-                    let before = r.recordsPropertyChanges ? r.configuration.inspectableProperties : []
-                    do {
-                        try r.changeContent { c throws(ConfigurationPropertyError) in
-                            try c.performing(call.name, arguments: call.arguments)
-                        }
-                    } catch { throw EngineError("\(r.name): \(error)") }
-                    // What an action changed counts as set by the event (only the trace asks).
-                    guard r.recordsPropertyChanges else { continue }
-                    let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-                    for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
-                        r.setByEvent.insert(p.name)
-                    }
-                }
-                if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
-            }
+            for target in e.targets { try apply(e, to: try row(for: target), cause: cause) }
         case .traits(let change):
-            change.apply(to: &traits)
-            let cause = EventSummary.text(of: [action])
-            for r in attached.values {
-                r.noteCause(cause)
-                r.setTraits(traits)
-            }
-            // Every row sizes itself again under the new traits; old heights stay as estimates.
-            for r in rowsByName.values { r.isMeasured = false }
-            listLayout.invalidateMeasurements()
-            visibleCache = nil
+            applyTraits(change, cause: EventSummary.text(of: [action]))
         case .scroll(let s):
             switch s {
             case .to(let y): contentOffset = y
             case .by(let dy): contentOffset += dy
             }
         case .insert(let item, let sectionID, let index):
-            guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
-            let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
-            let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
-            sections[si].items.insert(item, at: at)
-            sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
-            sections[si].rows[at] = r
-            r.noteCause("inserted")
-            rebuildLayout()
+            try insert(item, inSection: sectionID, at: index)
         case .delete(let id):
-            let r = try row(for: .cell(id))
-            for si in sections.indices {
-                if let i = sections[si].rows.first(where: { $0.value === r })?.key {
-                    sections[si].items.remove(at: i)
-                    sections[si].rows[i] = nil
-                    sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
-                }
-            }
-            rowsByName[id] = nil
-            attached[ObjectIdentifier(r)] = nil
-            r.detachView(to: &pool)
-            rebuildLayout()
-            renderer.removeLayer(r.layerID)
-            r.layerFrame = nil
+            try delete(id)
             forceFrame = true
         case .reload(let id):
-            let r = try row(for: .cell(id))
-            guard let item = r.item else { return }
-            r.noteCause("reload")
-            let (pristine, content) = try initialContent(item)
-            r.pristineContent = pristine
-            try? r.changeContent { _ in content }
-            r.setNeedsUpdateConfiguration()
+            try reload(id)
         case .capture:
             forceFrame = true
         }
     }
 
-    /// The rest of the cycle for every row that needs it, then the frame(s).
-    private func process(_ event: Event, summary: EventSummary, forceFrame: Bool) throws(EngineError) -> TraceEvent {
-        let eventStart = Engine.now()
-        var clock = PhaseClock(last: eventStart)
-        var timings = PhaseTimings()
-        var updates = lastUpdates.takeForRefill()
-        var updatedRows = updatedRowsStorage
-        var changed = redrawnRowsStorage
-        (updatedRowsStorage, redrawnRowsStorage) = ([], [])
-        defer {
-            updatedRows.removeAllKeepingStorage()
-            changed.removeAllKeepingStorage()
-            (updatedRowsStorage, redrawnRowsStorage) = (updatedRows, changed)
+    /// A cell event on one row: its state, then properties set, background properties set and
+    /// actions performed, in that order, each also on the row's view while it has one.
+    @inline(__always)
+    private func apply(_ e: CellEvent, to r: EngineRow, cause: String) throws(EngineError) {
+        r.noteCause(cause)
+        r.applyState(e.state)
+        for a in e.set {
+            do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
+            catch { throw EngineError("\(r.name): \(error)") }
+            if r.recordsPropertyChanges { r.setByEvent.insert(a.name) }
         }
-        let measurer = options.textMeasurer
-
-        // Update and self-size until the set of visible rows is stable (sizes move rows in and out).
-        for _ in 0..<4 {
-            layout()
-            let reusesVisible = reusesVisibleRows && visibleCache?.contentOffset == contentOffset
-                && visibleCache?.isAttached == true
-            let visible = try visibleRows()
-            // The same visible rows as after the last pass own exactly the attached views.
-            if !reusesVisible {
-                let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-                // In list order, so which pooled view a row scrolling in gets — and so whether the
-                // trace says reused or replaced — is the same on every run.
-                let leaving = attached.filter { !visibleIDs.contains($0.key) }.sorted { $0.value.slot < $1.value.slot }
-                for (id, r) in leaving {
-                    r.detachView(to: &pool)
-                    attached[id] = nil
-                    renderer.removeLayer(r.layerID)
-                    r.layerFrame = nil
-                }
-            }
-            timings.layout += clock.lap()
-            var resized = false
-            for r in visible where r.view == nil || r.needsUpdate {
-                if r.view == nil {
-                    r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
-                    r.attachView(pool: &pool, appearance: appearance, traits: traits)
-                    attached[ObjectIdentifier(r)] = r
-                }
-                guard var trace = r.runUpdatePass(traits: traits) else { continue }
-                let updateMicros = clock.lap()
-                timings.update += updateMicros
-                let oldHeight = r.size.height
-                r.measure(width: rowWidth, measurer: measurer)
-                if listLayout.setMeasuredHeight(r.size.height, forSlot: r.slot) || r.size.height != oldHeight {
-                    resized = true
-                    visibleCache = nil
-                }
-                let layoutMicros = clock.lap()
-                timings.layout += layoutMicros
-                trace.micros = updateMicros + layoutMicros
-                trace.size = r.size
-                // Moved, not copied (the record holds strings and arrays).
-                if let i = updatedRows.firstIndex(where: { $0 === r }) {
-                    updates[i] = consume trace
-                } else {
-                    updates.append(consume trace)
-                    updatedRows.append(r)
-                }
-            }
-            visibleCache?.isAttached = true
-            if !resized { break }
+        for a in e.background {
+            do { try r.changeBackground(a.name, to: a.value) }
+            catch { throw EngineError("\(r.name) background: \(error)") }
+            if r.recordsPropertyChanges { r.backgroundSetByEvent.insert(a.name) }
         }
-        layout()
-        timings.layout += clock.lap()
-
-        // Draw what was updated, move what moved; the renderer turns both into damage.
-        let viewportRect = Rect(origin: .zero, size: scene.viewport)
-        let showedIntermediateFrames = (event.animation?.frames ?? 0) > 1
-        let visible = try visibleRows()
-        // Drawn before at the same frames and clips: a row no pass updated is as it was.
-        let onlyUpdatedRowsChanged = reusesVisibleRows && visibleCache?.isDrawn == true
-        for r in visible {
-            let updateIndex = updatedRows.firstIndex { $0 === r }
-            if onlyUpdatedRowsChanged && updateIndex == nil { continue }
-            let viewportFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            let lastFrame = r.layerFrame
-            let clipChanged = r.drawing.isEmpty || r.needsRedraw
-            guard updateIndex != nil || lastFrame != viewportFrame || clipChanged else { continue }
-            var damage: Rect
-            var drawingChanged: Bool?
-            // The old recording is kept only where intermediate frames or the comparison read it.
-            var old = DisplayList()
-            let oldBounds = r.drawing.bounds
-            // A patch has the renderer let go of the recording first, so it is not copied; the
-            // layer is set again below with `contentChanged`.
-            if options.patchesBackgrounds, !showedIntermediateFrames, lastFrame == viewportFrame,
-               let differs = r.redrawBackground(measurer: measurer, willChange: { renderer.releaseContent(ofLayer: r.layerID) }) {
-                // The row stays put and its content draws as before: only its background was
-                // re-recorded, in place, and compared with the one it replaced.
-                drawingChanged = differs
-                damage = DisplayList.damage(fromBounds: oldBounds, toBounds: r.drawing.bounds, differ: differs)
-                    .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
-            } else {
-                old = r.drawing
-                r.drawing = r.draw(measurer: measurer)
-                r.needsRedraw = false
-                if let lastFrame, lastFrame != viewportFrame {
-                    damage = lastFrame.union(viewportFrame)
-                } else if lastFrame == nil {
-                    damage = viewportFrame
-                } else {
-                    let differs = old != r.drawing
-                    drawingChanged = differs
-                    damage = DisplayList.damage(from: old, to: r.drawing, differ: differs)
-                        .offsetBy(dx: viewportFrame.minX, dy: viewportFrame.minY)
+        for call in e.perform {
+            let before = r.recordsPropertyChanges ? r.configuration.inspectableProperties : []
+            do {
+                try r.changeContent { c throws(ConfigurationPropertyError) in
+                    try c.performing(call.name, arguments: call.arguments)
                 }
-            }
-            if let i = updateIndex {
-                updates[i].size = r.size
-                updates[i].frame = r.frame
-                // Traits explain a repaint only when the drawing did change.
-                if updates[i].repaint != nil, !(drawingChanged ?? (old != r.drawing)) { updates[i].repaint = nil }
-                let visibleDamage = damage.intersection(viewportRect)
-                updates[i].damage = visibleDamage.isEmpty ? nil : visibleDamage
-            }
-            changed.append(RedrawnRow(row: r, old: old, oldFrame: lastFrame ?? viewportFrame, drawingChanged: drawingChanged))
-        }
-        visibleCache?.isDrawn = true
-        timings.draw += clock.lap()
-
-        var frames = lastFrames.takeForRefill()
-        var problems: [LayerProblem] = []
-        // Animated events show the way from the old to the new look in intermediate frames.
-        if let animation = event.animation, !changed.isEmpty {
-            for step in 1..<max(1, animation.frames) {
-                let p = animation.progress(at: Double(step) / Double(animation.frames))
-                _ = clock.lap()
-                setListBackground()
-                for redrawn in changed {
-                    let (r, old, oldFrame) = (redrawn.row, redrawn.old, redrawn.oldFrame)
-                    let newFrame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-                    let frame = Engine.interpolate(oldFrame, newFrame, p)
-                    renderer.setLayer(r.layerID, frame: frame, content: DisplayListInterpolation.interpolate(old, r.drawing, p))
-                    r.layerFrame = frame
-                }
-                timings.draw += clock.lap()
-                if let f = renderAndWrite(progress: p, force: false, timings: &timings, problems: &problems) { frames.append(f) }
+            } catch { throw EngineError("\(r.name): \(error)") }
+            // What an action changed counts as set by the event (only the trace asks).
+            guard r.recordsPropertyChanges else { continue }
+            let oldByName = Dictionary(before.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+            for p in r.configuration.inspectableProperties where oldByName[p.name] != p.value {
+                r.setByEvent.insert(p.name)
             }
         }
-        if event.animation != nil { _ = clock.lap() }
-        setListBackground()
-        // Without intermediate frames the renderer's layer still shows the old recording, so the
-        // comparison made above tells it whether the recording changed.
-        for i in changed.indices {
-            let r = changed[i].row
-            let frame = r.frame.offsetBy(dx: 0, dy: -contentOffset)
-            if let drawingChanged = changed[i].drawingChanged, !showedIntermediateFrames {
-                renderer.setLayer(r.layerID, frame: frame, content: r.drawing, contentChanged: drawingChanged)
-            } else {
-                renderer.setLayer(r.layerID, frame: frame, content: r.drawing)
-            }
-            r.layerFrame = frame
-            // The renderer has let go of the replaced recording: its storage records the row's next drawing.
-            swap(&r.spareDrawing, &changed[i].old)
-        }
-        timings.draw += clock.lap()
-        if let f = renderAndWrite(progress: nil, force: forceFrame, timings: &timings, problems: &problems) { frames.append(f) }
-
-        totals += timings
-        // The compositor names layers; the trace names the cells they belong to.
-        // Animated events raster a layer once per frame: each problem is told once.
-        var told = Set<String>()
-        let eventProblems = problems.compactMap { problem -> String? in
-            let row = changed.first { $0.row.layerID == problem.layer }?.row
-            let text = (row.map { "\($0.name): " } ?? "layer \(problem.layer): ") + problem.message
-            return told.insert(text).inserted ? text : nil
-        }
-        (lastUpdates, lastFrames) = (updates, frames)
-        return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
-                          start: (eventStart - startTime) * 1e6, updates: updates, frames: frames, timings: timings,
-                          problems: eventProblems)
+        if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
     }
 
-    /// The list's own background fills the viewport behind the rows; it changes with dark mode.
-    private func setListBackground() {
-        guard traits != listBackgroundTraits else { return }
-        listBackgroundTraits = traits
-        let base: Color = scene.appearance == .plain || scene.appearance == .sidebarPlain ? .systemBackground : .systemGroupedBackground
-        let color = base.resolved(with: traits)
-        guard color != listBackgroundColor else { return }
-        listBackgroundColor = color
-        let bounds = Rect(origin: .zero, size: scene.viewport)
-        renderer.setLayer(listBackgroundLayer, frame: bounds, content: DisplayList([.fill(bounds, color)]))
+    /// New traits reach every view on screen; every row sizes itself again under them, its old
+    /// height kept as an estimate.
+    private func applyTraits(_ change: TraitChange, cause: String) {
+        change.apply(to: &traits)
+        for r in attached.values {
+            r.noteCause(cause)
+            r.setTraits(traits)
+        }
+        for r in rowsByName.values { r.isMeasured = false }
+        listLayout.invalidateMeasurements()
+        visibleCache = nil
+    }
+
+    private func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
+        guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
+        let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
+        let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
+        sections[si].items.insert(item, at: at)
+        sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
+        sections[si].rows[at] = r
+        r.noteCause("inserted")
+        rebuildLayout()
+    }
+
+    /// The row goes from its section, its view to the pool and its layer from the renderer.
+    private func delete(_ id: String) throws(EngineError) {
+        let r = try row(for: .cell(id))
+        for si in sections.indices {
+            if let i = sections[si].rows.first(where: { $0.value === r })?.key {
+                sections[si].items.remove(at: i)
+                sections[si].rows[i] = nil
+                sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
+            }
+        }
+        rowsByName[id] = nil
+        attached[ObjectIdentifier(r)] = nil
+        r.detachView(to: &pool)
+        rebuildLayout()
+        renderer.removeLayer(r.layerID)
+        r.layerFrame = nil
+    }
+
+    /// The row's configuration as its description makes it afresh, as a data source reloading
+    /// an item does; the row updates in the next pass.
+    private func reload(_ id: String) throws(EngineError) {
+        let r = try row(for: .cell(id))
+        guard let item = r.item else { return }
+        r.noteCause("reload")
+        let (pristine, content) = try initialContent(item)
+        r.pristineContent = pristine
+        try? r.changeContent { _ in content }
+        r.setNeedsUpdateConfiguration()
     }
 
     /// Called after every frame the engine renders: a worker tells its supervisor it is alive,
     /// so an event with many frames waiting for the PNG encoder is not mistaken for a hang.
     public var onFrame: (() -> Void)?
-
-    private func renderAndWrite(progress: Double?, force: Bool, timings: inout PhaseTimings,
-                                problems: inout [LayerProblem]) -> FrameTrace? {
-        defer { onFrame?() }
-        let rendered = renderer.renderFrame()
-        problems += rendered.problems
-        timings.raster += rendered.rasterMicros
-        timings.composite += rendered.compositeMicros
-        guard rendered.damagedPixels > 0 || force else { return nil }
-        frameCount += 1
-        var file: String?
-        if let dir = options.framesDirectory {
-            let name = Engine.frameFileName(frameCount)
-            timings.encode += renderer.writeFrame(to: dir + "/" + name)
-            file = name
-        }
-        return FrameTrace(index: frameCount, file: file, damage: rendered.damage, damagedPixels: rendered.damagedPixels,
-                          progress: progress)
-    }
 
     public static func frameFileName(_ index: Int) -> String {
         let digits = String(index)
@@ -633,7 +442,7 @@ public final class Engine {
     }
 
     /// Clamps the scroll offset to the content (as a scroll view does).
-    private func layout() {
+    func layout() {
         contentOffset = min(max(0, contentOffset), max(0, listLayout.contentHeight - scene.viewport.height))
     }
 
@@ -645,7 +454,7 @@ public final class Engine {
     }
 
     /// The rows in the viewport, with their frames and section clips brought up to date.
-    private func visibleRows() throws(EngineError) -> [EngineRow] {
+    func visibleRows() throws(EngineError) -> [EngineRow] {
         if reusesVisibleRows, let visibleCache, visibleCache.contentOffset == contentOffset { return visibleCache.rows }
         let listLayout = self.listLayout
         var visible: [EngineRow] = []
@@ -686,11 +495,6 @@ public final class Engine {
         return text
     }
 
-    static func interpolate(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
-        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
-        return Rect(x: lerp(a.minX, b.minX), y: lerp(a.minY, b.minY), width: lerp(a.width, b.width), height: lerp(a.height, b.height))
-    }
-
     static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -698,17 +502,4 @@ public final class Engine {
     }
 
     static func micros(since start: Double) -> Double { (now() - start) * 1e6 }
-}
-
-/// Phase times of one event from one clock read per phase boundary: each lap ends the phase
-/// that ran since the previous one and starts the next.
-struct PhaseClock {
-    var last: Double
-
-    /// Microseconds since the previous lap (or the start).
-    mutating func lap() -> Double {
-        let now = Engine.now()
-        defer { last = now }
-        return (now - last) * 1e6
-    }
 }

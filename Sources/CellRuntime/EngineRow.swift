@@ -35,12 +35,12 @@ final class EngineRow {
     /// The state traced last, for "what moved" words; nil before the row was first displayed.
     var lastState: CellConfigurationState? { hasTracedState ? tracedState : nil }
     /// `lastState`, kept as a plain value and a flag: a pass compares it in place, where an
-    /// optional state is copied and assigned through generic witnesses (~140 instructions each).
+    /// optional state would be copied and assigned through generic witnesses.
     private var tracedState = CellConfigurationState()
     private var hasTracedState = false
     /// `words(lastState)`, kept: the next pass's trace starts from it.
     private var lastStateWords: [String] = []
-    private var pristineValues: [String: PropertyValue]?
+    var pristineValues: [String: PropertyValue]?
     /// Rows whose factory configurations are alike share what a state does to them.
     var pristineKey: String
     let styleCache: PristineStyleCache
@@ -79,12 +79,12 @@ final class EngineRow {
     var backgroundSetByEvent: Set<String> = []
     /// The configurations before any change of this pass; their properties are read only when
     /// the pass turns them into its trace. The background's outer optional is "not noted yet".
-    private var contentBefore: (any ContentConfiguration)?
-    private var backgroundBefore: BackgroundConfiguration??
+    var contentBefore: (any ContentConfiguration)?
+    var backgroundBefore: BackgroundConfiguration??
     /// The traced passes' last final stages as read in full: the next pass's "before" stages,
     /// and what a toggled state restyles back to.
-    private let recentContentReads = RecentFullReads<any ContentConfiguration>()
-    private let recentBackgroundReads = RecentFullReads<BackgroundConfiguration>()
+    let recentContentReads = RecentFullReads<any ContentConfiguration>()
+    let recentBackgroundReads = RecentFullReads<BackgroundConfiguration>()
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
@@ -325,88 +325,6 @@ final class EngineRow {
             repaint: recorded.repaint)
     }
 
-    /// What a recording pass traces from its record: the property changes with their reasons,
-    /// and, when none changed, why the cell may still look different. Read before the pass's
-    /// state becomes the traced one.
-    private func recordedChanges<S>(of update: ConfigurationUpdate<S>?, newState: CellConfigurationState)
-        -> (changes: [PropertyChangeTrace], repaint: String?)
-    {
-        let beforeState = lastState
-        // What moved, in words: the cause of restyles and repaints.
-        let cause = EngineRow.delta(from: beforeState, to: newState)
-        let changes = update.map { propertyChanges(of: $0, newState: newState, beforeState: beforeState, cause: cause) } ?? []
-        return (changes, changes.isEmpty ? EngineRow.repaintReason(from: beforeState, to: newState, cause: cause) : nil)
-    }
-
-    /// The property changes of a pass's record.
-    private func propertyChanges<S>(of r: ConfigurationUpdate<S>, newState: CellConfigurationState,
-                                    beforeState: CellConfigurationState?, cause: String) -> [PropertyChangeTrace] {
-        propertyChanges(newState: newState, configState: r.state, beforeState: beforeState, cause: cause,
-                        contentAfterUpdate: r.contentAfterUpdate, contentFinal: r.contentAfterHooks,
-                        backgroundAfterUpdate: r.backgroundAfterUpdate, backgroundFinal: r.backgroundAfterHooks)
-    }
-
-    /// The pass's property changes with their reasons: every stage's properties read (once per
-    /// distinct configuration), diffed, and locked properties kept only where the state would
-    /// have restyled an uncustomised configuration of the same kind.
-    private func propertyChanges(newState: CellConfigurationState, configState: any ConfigurationState,
-                                 beforeState: CellConfigurationState?, cause: String,
-                                 contentAfterUpdate: (any ContentConfiguration)?, contentFinal: (any ContentConfiguration)?,
-                                 backgroundAfterUpdate: BackgroundConfiguration?, backgroundFinal: BackgroundConfiguration?)
-        -> [PropertyChangeTrace]
-    {
-        let content = PropertyChange.reportableLists(before: self.contentBefore ?? configuration,
-                                                     afterUpdate: contentAfterUpdate, afterHooks: contentFinal,
-                                                     recent: recentContentReads)
-        let backgrounds = PropertyChange.reportableLists(before: self.backgroundBefore ?? .some(background ?? pristineBackground),
-                                                         afterUpdate: backgroundAfterUpdate, afterHooks: backgroundFinal,
-                                                         recent: recentBackgroundReads)
-
-        // What the state change restyles on an uncustomised configuration of the same kind.
-        let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {
-            var values: [String: PropertyValue] = [:]
-            for p in pristineContent.updated(for: configState).inspectableProperties { values["content." + p.name] = p.value }
-            for p in pristineBackground.updated(for: configState).inspectableProperties { values["background." + p.name] = p.value }
-            return values
-        }
-        let pristineBefore = beforeState == nil ? nil : pristineValues
-        pristineValues = pristineNow
-
-        var changes: [PropertyChangeTrace] = []
-        let contentTintedWhenNil: Set<String> = (contentFinal ?? contentAfterUpdate) is ListContentConfiguration
-            ? ListContentConfiguration.propertiesTintedWhenNil : []
-        // One configuration's changes; called for each (an array of the two lists' tuples is
-        // built, copied and destroyed through the runtime's generic tuple witnesses).
-        func append(_ configuration: String, _ lists: PropertyChange.PropertyLists, setByEvent: Set<String>) {
-            for change in PropertyChange.changes(before: lists.before, afterUpdate: lists.afterUpdate,
-                                                 afterHooks: lists.afterHooks, setByEvent: setByEvent,
-                                                 includingUnchanged: false) {
-                let reason: PropertyChangeReason
-                switch change.reason {
-                case .unchanged: continue
-                case .lockedKept:
-                    // Locked properties matter when the state would have restyled them: they are
-                    // why a cell did not change its look.
-                    let key = configuration + "." + change.name
-                    guard let pristineBefore, pristineBefore[key] != pristineNow[key] else { continue }
-                    reason = .locked
-                case .restyledByState: reason = .restyled
-                case .setByHook: reason = .setByHook
-                case .setByEvent: reason = .setByEvent
-                }
-                changes.append(PropertyChangeTrace(
-                    configuration: configuration, property: change.name, old: change.oldValue.description,
-                    new: change.newValue.description, reason: reason,
-                    cause: (reason == .restyled || reason == .locked) ? cause : nil,
-                    nilIsTint: (configuration == "content" ? contentTintedWhenNil : BackgroundConfiguration.propertiesTintedWhenNil)
-                        .contains(change.name)))
-            }
-        }
-        append("content", content, setByEvent: setByEvent)
-        append("background", backgrounds, setByEvent: backgroundSetByEvent)
-        return changes
-    }
-
     /// Self-sizing at the row width: the content's height, never a fixed one.
     func measure(width: Double, measurer: any TextMeasuring) {
         let height: Double
@@ -448,75 +366,4 @@ final class EngineRow {
         case nil: return nil
         }
     }
-
-    /// The flags that are on, as words for traces.
-    static func words(_ s: CellConfigurationState) -> [String] {
-        var w = s.activeFlagNames
-        // Sorting, even an empty dictionary, costs more than all the flags.
-        if !s.customStates.isEmpty {
-            for (k, v) in s.customStates.sorted(by: { $0.key < $1.key }) { w.append("\(k)=\(v)") }
-        }
-        return w
-    }
-
-    /// Why a view whose properties all stayed the same may draw differently: new traits, or a
-    /// content view that styles itself from the state (plugin views may read the state directly).
-    /// Nil on first display. The engine drops it when the drawing turns out unchanged.
-    static func repaintReason(from old: CellConfigurationState?, to new: CellConfigurationState, cause: String) -> String? {
-        guard old != nil else { return nil }
-        return traitEffects(from: old, to: new) ?? "the content view styles itself for \(cause) (no property changed)"
-    }
-
-    /// What new traits do to the drawing of unchanged property values, in words: dynamic colours
-    /// resolve anew, text sizes re-lay out, layouts mirror. Nil when no such trait changed.
-    static func traitEffects(from old: CellConfigurationState?, to new: CellConfigurationState) -> String? {
-        guard let old else { return nil }
-        let a = old.traitCollection, b = new.traitCollection
-        var parts: [String] = []
-        var colourCauses: [String] = []
-        if a.userInterfaceStyle != b.userInterfaceStyle { colourCauses.append(b.userInterfaceStyle.rawValue) }
-        if a.accessibilityContrast != b.accessibilityContrast { colourCauses.append("\(b.accessibilityContrast.rawValue) contrast") }
-        if !colourCauses.isEmpty { parts.append("colours re-resolved for " + colourCauses.joined(separator: ", ")) }
-        if a.preferredContentSizeCategory != b.preferredContentSizeCategory {
-            parts.append("laid out for text size " + b.preferredContentSizeCategory.shortName)
-        }
-        if a.layoutDirection != b.layoutDirection { parts.append(b.layoutDirection == .rightToLeft ? "mirrored for rtl" : "laid out ltr") }
-        if a.displayScale != b.displayScale { parts.append("drawn at @\(formatPoints(b.displayScale))x") }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
-    }
-
-    /// What moved between two states, in words: the cause a restyle is attributed to.
-    static func delta(from old: CellConfigurationState?, to new: CellConfigurationState) -> String {
-        guard let old else { return "first display" }
-        // A dozen words at most: searched in place, not hashed into sets.
-        let before = words(old), after = words(new)
-        var parts = after.filter { !before.contains($0) }
-        for word in before where !after.contains(word) { parts.append("not " + word) }
-        let a = old.traitCollection, b = new.traitCollection
-        if a.userInterfaceStyle != b.userInterfaceStyle { parts.append(b.userInterfaceStyle.rawValue) }
-        if a.preferredContentSizeCategory != b.preferredContentSizeCategory { parts.append(b.preferredContentSizeCategory.shortName) }
-        if a.layoutDirection != b.layoutDirection { parts.append(b.layoutDirection == .rightToLeft ? "rtl" : "ltr") }
-        if a.accessibilityContrast != b.accessibilityContrast { parts.append("\(b.accessibilityContrast.rawValue) contrast") }
-        if a.horizontalSizeClass != b.horizontalSizeClass { parts.append("\(b.horizontalSizeClass.rawValue) width") }
-        if a.verticalSizeClass != b.verticalSizeClass { parts.append("\(b.verticalSizeClass.rawValue) height") }
-        return parts.isEmpty ? "no state change" : parts.joined(separator: ", ")
-    }
-}
-
-/// Views of rows that scrolled away, waiting for rows that scroll in.
-struct ViewPool {
-    var cells: [Cell] = []
-    var headerFooters: [HeaderFooterView] = []
-}
-
-/// A problem that stops a run: bad input the parser could not know about (a property a plugin
-/// type does not have, an unknown type id), named with the stream line.
-public struct EngineError: Error, CustomStringConvertible, Equatable {
-    public var message: String
-    public var line: Int?
-    public init(_ message: String, line: Int? = nil) {
-        self.message = message
-        self.line = line
-    }
-    public var description: String { message }
 }

@@ -36,9 +36,11 @@ extension FrameRenderer {
     public func releaseContent(ofLayer id: Int) {}
 }
 
+/// One rendered frame as the trace reports it.
 public struct RenderedFrame: Sendable, Equatable {
-    /// Damaged rectangles in pixels.
+    /// The frame's `Damage` as its renderer read it: disjoint rectangles in pixels.
     public var damage: [Rect]
+    /// The `Damage`'s area: each repainted pixel once.
     public var damagedPixels: Int
     public var rasterMicros: Double
     public var compositeMicros: Double
@@ -56,8 +58,8 @@ public struct RenderedFrame: Sendable, Equatable {
 }
 
 /// Damage without pixels: a layer whose frame or drawing changed damages its old and new frame
-/// (the part inside the viewport), in pixels at `scale`. Overlapping rects are merged so a pixel
-/// is counted once.
+/// (the part inside the viewport), in pixels at `scale`, gathered in the same `Damage` the
+/// compositor paints through, so a pixel damaged twice counts once.
 public final class DamageTracker: FrameRenderer {
     /// A layer as last set. Its content is nil between `releaseContent` and the next `setLayer`;
     /// its bounds stay.
@@ -74,14 +76,13 @@ public final class DamageTracker: FrameRenderer {
     }
 
     private var layers = LayerSlots<Layer>()
-    private var pending: [Rect] = []
+    private let damage: Damage
+    private let scale: Double
     /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
     private var lastDamage: [Rect] = []
-    private let viewport: Rect
-    private let scale: Double
 
     public init(viewport: Size, scale: Double) {
-        self.viewport = Rect(origin: .zero, size: viewport)
+        damage = Damage(bounds: PixelRect(covering: Rect(origin: .zero, size: viewport), scale: scale))
         self.scale = scale
     }
 
@@ -122,40 +123,24 @@ public final class DamageTracker: FrameRenderer {
     }
 
     private func addDamage(_ r: Rect) {
-        let clipped = r.intersection(viewport)
-        if !clipped.isEmpty { pending.append(clipped) }
+        damage.add(covering: r, scale: scale)
     }
 
     public func renderFrame() -> RenderedFrame {
-        // Scaled in place: the pending list is emptied next, and merging makes the one new array.
-        for i in pending.indices {
-            let r = pending[i]
-            pending[i] = Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale).integral()
-        }
         var rects = lastDamage.takeForRefill()
-        DamageTracker.merge(pending, into: &rects)
-        pending.removeAllKeepingStorage()
+        damage.forEachRect { rects.append(Rect(pixels: $0)) }
         lastDamage = rects
-        return RenderedFrame(damage: rects, damagedPixels: rects.reduce(0) { $0 + Int($1.width * $1.height) })
+        defer { damage.removeAll() }
+        return RenderedFrame(damage: rects, damagedPixels: damage.area)
     }
 
     public func writeFrame(to path: String) -> Double { 0 }
     public func finish() -> String? { nil }
+}
 
-    /// Merges overlapping rects into their union until none overlap (damage lists stay short),
-    /// appending to the empty `out`.
-    static func merge(_ rects: [Rect], into out: inout [Rect]) {
-        for r in rects where !r.isEmpty {
-            var current = r
-            var merged = true
-            while merged {
-                merged = false
-                if let i = out.firstIndex(where: { $0.intersects(current) }) {
-                    current = current.union(out.remove(at: i))
-                    merged = true
-                }
-            }
-            out.append(current)
-        }
+extension Rect {
+    /// A framebuffer rectangle as the trace reports it: pixel coordinates, unscaled.
+    init(pixels r: PixelRect) {
+        self.init(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
     }
 }
