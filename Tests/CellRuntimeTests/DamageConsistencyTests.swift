@@ -5,7 +5,7 @@ import Testing
 /// The engine tells the damage tracker whether a redrawn row's recording changed (it compares
 /// the two recordings once, for its trace); a renderer that compares the lists itself must see
 /// exactly the same damage and frames.
-@Suite struct DamageShortcutTests {
+@Suite struct DamageConsistencyTests {
     /// A damage tracker reached only through the comparing `setLayer`: what the engine knows about
     /// a recording goes through the protocol's default, which drops it.
     final class ComparingTracker: FrameRenderer {

@@ -5,10 +5,10 @@ import Testing
 /// The engine patches a redrawn row's recording in place when only its background may have
 /// changed. With and without the patch, every record (damage, frames, repaint words) and every
 /// row's recording after each event must be the same.
-@Suite struct BackgroundPatchTests {
+@Suite struct BackgroundRedrawConsistencyTests {
     /// The damage shortcut stream (animation, unchanged drawings, backgrounds set) with more
     /// highlights on a customised background, a selection and a scroll between them.
-    static let stream = DamageShortcutTests.stream + """
+    static let stream = DamageConsistencyTests.stream + """
 
         {"cell": "kiwi", "highlighted": true}
         {"cell": "kiwi", "highlighted": false}

@@ -4,7 +4,7 @@ import Testing
 
 /// Each (factory, state, kind) is computed once, and every later ask — answered from the recent
 /// pairs or from the table — gets that pair's own values, never another pair's.
-struct PristineStyleCacheTests {
+struct DefaultStyleLookupTests {
     private func values(_ tag: String) -> [String: PropertyValue] { ["content.text": .string(tag)] }
 
     @Test func eachPairIsComputedOnceAndAnsweredWithItsOwnValues() {
