@@ -148,7 +148,7 @@ extension PropertyChange {
                                        afterHooks: (any ContentConfiguration)?,
                                        recent: RecentFullReads<any ContentConfiguration>? = nil) -> PropertyLists {
         readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties }, same: alike,
-                 readAlike: { $0.customizedProperties })
+                 readAlike: { ContentFastPathsLookup(of: $0).customizedProperties(of: $0) })
     }
 
     /// The same for a background configuration (or any other table-described value type).
@@ -162,9 +162,9 @@ extension PropertyChange {
     }
 
     /// Whether two content stages list the same properties: one value, or equal values of a
-    /// table-described type.
+    /// table-described type. A type without fast paths is read for every stage.
     private static func alike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool {
-        a.isIdentical(to: b) || (a.listsPropertiesByValue && a.isEqual(to: b))
+        ContentFastPathsLookup(of: a).listAlike(a, b)
     }
 
     /// `readAlike` reads three stages that all match (`recent` stays as it was).
