@@ -6,6 +6,11 @@
 /// `updateConfigurationOverride`: cells are final (plugin and built-in cells are the same class,
 /// and subclassing cannot cross the plugin boundary), so code customises a cell by value.
 ///
+/// It keeps what UIKit's cell keeps: configurations, state inputs, the automatic-update flags,
+/// the hooks, the content view, the pending-update bookkeeping and the last pass's record. What
+/// only saves work sits in two named parts: `RestyleReuse` (restyles and applications a pass
+/// can skip) and `DrawingCache` (the last height and recording).
+///
 /// The methods every pass runs are specialised for the two state types and exported, so the
 /// engine (another module) calls code without per-call generic metadata lookups.
 public final class ConfigurableView<State: ConfigurationState & Hashable> {
@@ -25,7 +30,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private var contentSlot: any ContentConfiguration = NoContent()
     private var hasContent = false
     /// What lets a pass skip restyling and re-applying the content; starts afresh with each set.
-    var restyleReuse = RestyleReuse()
+    let restyleReuse = RestyleReuse()
     private var storedBackground: BackgroundConfiguration?
     private var storedBackgroundColor: Color?
     private var isRunningHooks = false
@@ -46,7 +51,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The content configuration's `typeIdentifier`, read once per value set: traces name it
     /// after every pass, and asking a large configuration through its existential copies it.
     public var contentTypeIdentifier: String? {
-        restyleReuse.typeIdentifier(of: contentSlot, hasContent: hasContent)
+        if let read = restyleReuse.typeIdentifier { return read }
+        let read = hasContent ? contentSlot.typeIdentifier : nil
+        restyleReuse.typeIdentifier = .some(read)
+        return read
     }
 
     /// Places a set value (nil: none), restyled for `state` when it was.
@@ -120,6 +128,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public private(set) var contentView: (any ContentView)? {
         didSet { drawingCache.contentViewChanged(to: contentView) }
     }
+    /// The last height and the last recording, kept while nothing they depend on changes.
+    let drawingCache = DrawingCache()
     /// Whether a pass is pending, and how many requests it folds together.
     public private(set) var needsUpdateConfiguration = true
     private var pendingRequests = 1
@@ -191,9 +201,6 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         guard lastPassOutcome != nil, lastPassApplied == nil else { return }
         lastPassApplied = AppliedConfigurations(content: storedContent, background: storedBackground)
     }
-
-    /// The last height and the last recording, kept while nothing they depend on changes.
-    var drawingCache = DrawingCache()
 
     private func drawingInputs(size: Size, clip: (rect: Rect, cornerRadius: Double)?, isLastInSection: Bool,
                                traits: TraitCollection) -> DrawingInputs {
@@ -305,7 +312,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         isRunningHooks = false
         // 4. The content view takes what the hooks left: reused or replaced.
         let (outcome, contentViewChanged) = applyContentToView()
-        recordPass(outcome, stages: stages, state: state)
+        recordPass(outcome, stages: stages, state: consume state)
         // 5. Only a content view showing something new can want another height.
         if contentViewChanged { invalidateLayout() }
         return outcome
@@ -328,9 +335,17 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             contentView = contentSlot.makeContentView()
             return (.init(supportsAnswer: false, viewAction: .replaced), true)
         }
-        if restyleReuse.view(view, shows: contentSlot) { return (.init(supportsAnswer: true, viewAction: .reused), false) }
+        if restyleReuse.viewShowsValue() ?? viewShowsEqualValue(view) {
+            return (.init(supportsAnswer: true, viewAction: .reused), false)
+        }
         view.configuration = contentSlot
         return (.init(supportsAnswer: true, viewAction: .reused), true)
+    }
+
+    private func viewShowsEqualValue(_ view: any ContentView) -> Bool {
+        let equal = view.configuration.isEqual(to: contentSlot)
+        restyleReuse.noteViewEquality(equal)
+        return equal
     }
 
     /// Keeps the pass's record (`lastUpdate` is made from it when asked) and clears the pending requests.

@@ -6,7 +6,7 @@
 /// only for values of the type it was made for.
 struct ContentFastPathsLookup {
     /// The refinement's requirements for the looked-up type; nil when it adopts only the core protocol.
-    private let witness: (any FastPathsWitness.Type)?
+    fileprivate let witness: (any FastPathsWitness.Type)?
     /// `restyleIsPure` of the value looked up: the promise covers every restyle of it.
     let restyleIsPure: Bool
 
@@ -26,68 +26,86 @@ struct ContentFastPathsLookup {
             return
         }
         let found = witness(for: adopting)
-        self.init(witness: found, restyleIsPure: found.restyleIsPure(value))
+        self.init(witness: found, restyleIsPure: value.inPlace(for: found) { found.restyleIsPure(at: $0) })
     }
 
     /// Whether the type has a cell-state restyle of its own (`updated(forCellState:)`).
     var restylesCellStates: Bool { witness != nil }
+}
 
-    /// `value.updated(forCellState: state)`; only when `restylesCellStates`.
-    func restyled(_ value: any ContentConfiguration, forCellState state: CellConfigurationState) -> any ContentConfiguration {
-        witness!.restyled(value, forCellState: state)
+/// The refinement's requirements, asked of a value through a lookup. Each is called on the
+/// existential where the cell keeps it, so the value is opened in place, not copied.
+extension ContentConfiguration {
+    /// `updated(forCellState:)`; only when `lookup.restylesCellStates`.
+    func restyled(forCellState state: CellConfigurationState, by lookup: ContentFastPathsLookup) -> any ContentConfiguration {
+        let witness = lookup.witness!
+        return inPlace(for: witness) { witness.restyled(at: $0, forCellState: state) }
     }
 
-    func restylesAlike(_ value: any ContentConfiguration, _ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
-        witness?.restylesAlike(value, a, b) ?? false
+    /// `restylesAlike(a, b)`; false for a type that adopts nothing.
+    func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState, by lookup: ContentFastPathsLookup) -> Bool {
+        guard let witness = lookup.witness else { return false }
+        return inPlace(for: witness) { witness.restylesAlike(at: $0, a, b) }
     }
 
-    /// Whether `a` and `b` list the same properties: one value, or equal values of a type that
-    /// lists by value. False for a type that adopts nothing.
-    func listAlike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool {
-        witness?.listAlike(a, b) ?? false
+    /// Whether this and `other` list the same properties: one value, or equal values of a type
+    /// that lists by value. False for a type that adopts nothing.
+    func listsAlike(_ other: any ContentConfiguration, by lookup: ContentFastPathsLookup) -> Bool {
+        guard let witness = lookup.witness else { return false }
+        return inPlace(for: witness) { witness.listsAlike(at: $0, other) }
     }
 
-    func customizedProperties(of value: any ContentConfiguration) -> [InspectableProperty] {
-        witness?.customizedProperties(of: value) ?? value.inspectableProperties.filter(\.isCustomized)
+    /// `customizedProperties`, or the customised ones of `inspectableProperties` for a type that
+    /// adopts nothing.
+    func customizedProperties(by lookup: ContentFastPathsLookup) -> [InspectableProperty] {
+        guard let witness = lookup.witness else { return inspectableProperties.filter(\.isCustomized) }
+        return inPlace(for: witness) { witness.customizedProperties(at: $0) }
+    }
+
+    /// `body` given the address of this value, which `witness` must have been made for.
+    @inline(__always)
+    fileprivate func inPlace<R>(for witness: any FastPathsWitness.Type, _ body: (UnsafeRawPointer) -> R) -> R {
+        precondition(witness.configurationType == Self.self, "a fast-paths lookup used for a value of another type")
+        return withUnsafePointer(to: self) { body(UnsafeRawPointer($0)) }
     }
 }
 
-/// The refinement's requirements for one type, taking the value as the cell keeps it.
+/// The refinement's requirements for one type, asked of a value of that type at an address.
 private protocol FastPathsWitness {
-    static func restyled(_ value: any ContentConfiguration, forCellState state: CellConfigurationState) -> any ContentConfiguration
-    static func restylesAlike(_ value: any ContentConfiguration, _ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool
-    static func restyleIsPure(_ value: any ContentConfiguration) -> Bool
-    static func listAlike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool
-    static func customizedProperties(of value: any ContentConfiguration) -> [InspectableProperty]
+    static var configurationType: Any.Type { get }
+    static func restyled(at value: UnsafeRawPointer, forCellState state: CellConfigurationState) -> any ContentConfiguration
+    static func restylesAlike(at value: UnsafeRawPointer, _ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool
+    static func restyleIsPure(at value: UnsafeRawPointer) -> Bool
+    static func listsAlike(at value: UnsafeRawPointer, _ other: any ContentConfiguration) -> Bool
+    static func customizedProperties(at value: UnsafeRawPointer) -> [InspectableProperty]
 }
 
 private enum Witness<C: ContentConfigurationFastPaths>: FastPathsWitness {
-    static func restyled(_ value: any ContentConfiguration, forCellState state: CellConfigurationState) -> any ContentConfiguration {
-        value.withValue(as: C.self) { $0.updated(forCellState: state) }
+    static var configurationType: Any.Type { C.self }
+
+    static func restyled(at value: UnsafeRawPointer, forCellState state: CellConfigurationState) -> any ContentConfiguration {
+        read(value) { $0.updated(forCellState: state) }
     }
 
-    static func restylesAlike(_ value: any ContentConfiguration, _ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
-        value.withValue(as: C.self) { $0.restylesAlike(a, b) }
+    static func restylesAlike(at value: UnsafeRawPointer, _ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
+        read(value) { $0.restylesAlike(a, b) }
     }
 
-    static func restyleIsPure(_ value: any ContentConfiguration) -> Bool {
-        value.withValue(as: C.self) { $0.restyleIsPure }
+    static func restyleIsPure(at value: UnsafeRawPointer) -> Bool { read(value) { $0.restyleIsPure } }
+
+    static func listsAlike(at value: UnsafeRawPointer, _ other: any ContentConfiguration) -> Bool {
+        read(value) { $0.isIdentical(to: other) || ($0.listsPropertiesByValue && $0.isEqual(to: other)) }
     }
 
-    static func listAlike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool {
-        a.withValue(as: C.self) { $0.isIdentical(to: b) || ($0.listsPropertiesByValue && $0.isEqual(to: b)) }
+    static func customizedProperties(at value: UnsafeRawPointer) -> [InspectableProperty] {
+        read(value) { $0.customizedProperties }
     }
 
-    static func customizedProperties(of value: any ContentConfiguration) -> [InspectableProperty] {
-        value.withValue(as: C.self) { $0.customizedProperties }
-    }
-}
-
-extension ContentConfiguration {
-    /// `body` applied to this value, read where it is stored as `C`, which must be its own type
-    /// (a lookup is used only for values of the type it was made for).
-    fileprivate func withValue<C, R>(as type: C.Type, _ body: (borrowing C) -> R) -> R {
-        precondition(Self.self == C.self, "a fast-paths lookup used for a value of another type")
-        return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: C.self).pointee) }
+    /// `body` given the `C` at `value`. Generic code handed the value itself, or a pointer's
+    /// `pointee`, copies it first; an `inout` argument is read where it is. Nothing writes
+    /// through it: `body` only asks. Always inlined, so `body` captures nothing.
+    @inline(__always)
+    private static func read<R>(_ value: UnsafeRawPointer, _ body: (inout C) -> R) -> R {
+        body(&UnsafeMutablePointer(mutating: value.assumingMemoryBound(to: C.self)).pointee)
     }
 }

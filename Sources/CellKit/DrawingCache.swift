@@ -7,7 +7,7 @@
 /// shows something new, or its tint or margins change); the recording is invalid when any of its
 /// `DrawingInputs` differ, when the recording was appended to since, or when the content view
 /// draws differently; the cell forgets it when it is reused.
-struct DrawingCache {
+final class DrawingCache {
     private var height: Height?
     private var lastDrawing: LastDrawing?
     /// The content view, when it adopts `ContentViewFastPaths` and keeps its last recording;
@@ -19,7 +19,9 @@ struct DrawingCache {
     var backgroundRecording = DisplayList()
 
     // Structs, not tuples: a tuple with a reference in it is copied and destroyed through the
-    // runtime's generic tuple witnesses, and these are read or replaced on every pass.
+    // runtime's generic tuple witnesses, and these are read or replaced on every pass. The cache
+    // itself is an object, so each question reads its fields in place (a struct stored in the
+    // cell would be copied out to answer one).
 
     private struct Height {
         var width: Double
@@ -41,15 +43,15 @@ struct DrawingCache {
         return height!.height
     }
 
-    mutating func keepHeight(_ value: Double, forWidth width: Double, traits: TraitCollection) {
+    func keepHeight(_ value: Double, forWidth width: Double, traits: TraitCollection) {
         height = Height(width: width, traits: traits, height: value)
     }
 
     /// Something that lays the content out changed.
-    mutating func invalidateLayout() { height = nil }
+    func invalidateLayout() { height = nil }
 
     /// The cell's content view is now `view`.
-    mutating func contentViewChanged(to view: (any ContentView)?) {
+    func contentViewChanged(to view: (any ContentView)?) {
         let fastPaths = view as? any ContentViewFastPaths
         recordingView = fastPaths?.keepsLastRecording == true ? fastPaths : nil
         viewRecordsAfresh = view != nil && recordingView == nil
@@ -57,11 +59,11 @@ struct DrawingCache {
 
     /// A recording was made for `inputs`, with the background's commands at `background` and
     /// `commandCount` commands in all.
-    mutating func recorded(for inputs: DrawingInputs, background: Range<Int>, commandCount: Int) {
+    func recorded(for inputs: DrawingInputs, background: Range<Int>, commandCount: Int) {
         lastDrawing = LastDrawing(inputs: inputs, background: background, commandCount: commandCount)
     }
 
-    mutating func forgetRecording() { lastDrawing = nil }
+    func forgetRecording() { lastDrawing = nil }
 
     /// Whether `list`, the last recording, can be brought up to date for `inputs` by re-recording
     /// its background only: nothing was appended since, every input is the same, and the content
@@ -78,7 +80,7 @@ struct DrawingCache {
 
     /// Puts `backgroundRecording` in place of the last recording's background in `list`;
     /// answers whether that changed the list. Only after `canRedrawBackgroundOnly` said yes.
-    mutating func replaceBackground(in list: inout DisplayList, willChange: () -> Void) -> Bool {
+    func replaceBackground(in list: inout DisplayList, willChange: () -> Void) -> Bool {
         let range = lastDrawing!.background
         guard list.replaceCommands(in: range, with: backgroundRecording, willChange: willChange) else { return false }
         lastDrawing!.background = range.lowerBound..<(range.lowerBound + backgroundRecording.commands.count)

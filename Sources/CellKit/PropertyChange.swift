@@ -148,7 +148,7 @@ extension PropertyChange {
                                        afterHooks: (any ContentConfiguration)?,
                                        recent: RecentFullReads<any ContentConfiguration>? = nil) -> PropertyLists {
         readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties }, same: alike,
-                 readAlike: { ContentFastPathsLookup(of: $0).customizedProperties(of: $0) })
+                 readAlike: { $0.customizedProperties(by: ContentFastPathsLookup(of: $0)) })
     }
 
     /// The same for a background configuration (or any other table-described value type).
@@ -164,7 +164,7 @@ extension PropertyChange {
     /// Whether two content stages list the same properties: one value, or equal values of a
     /// table-described type. A type without fast paths is read for every stage.
     private static func alike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool {
-        ContentFastPathsLookup(of: a).listAlike(a, b)
+        a.listsAlike(b, by: ContentFastPathsLookup(of: a))
     }
 
     /// `readAlike` reads three stages that all match (`recent` stays as it was).

@@ -7,7 +7,7 @@
 /// versions mean the very same value, known without comparing. Switched off (`isEnabled`), every
 /// pass restyles and compares as if nothing were known, which tests use to check the shortcuts
 /// change no result.
-struct RestyleReuse {
+final class RestyleReuse {
     /// Off: every pass restyles and compares as if nothing were known.
     var isEnabled = true
     /// Passes that kept the content as restyled before (tests check the shortcut is taken).
@@ -28,11 +28,13 @@ struct RestyleReuse {
     private var versionInView = -1
     /// The last restyles of the current value, when its restyle is pure.
     private var recentRestyles = RecentRestyles()
-    /// The value's type identifier, once read: nil until then.
-    private var typeIdentifier: String??
+    /// The value's type identifier, once read (`.some(nil)` when there is no value); nil until then.
+    var typeIdentifier: String??
 
     /// A struct, not a tuple: a tuple holding a reference is copied through the runtime's
-    /// generic witnesses, and this is read on every pass.
+    /// generic witnesses, and this is read on every pass. (`RestyleReuse` itself is an object,
+    /// so each question reads its fields in place: a struct stored in the cell would be copied
+    /// out to answer one.)
     private struct Restyle {
         var state: CellConfigurationState
         var version: Int
@@ -40,7 +42,7 @@ struct RestyleReuse {
 
     /// `value` was placed in the slot by a set, already restyled for `state` (nil when it was
     /// placed as given). A value without content (`NoContent`) is passed with `hasContent` false.
-    mutating func valueWasSet(_ value: any ContentConfiguration, hasContent: Bool, restyledFor state: CellConfigurationState?) {
+    func valueWasSet(_ value: any ContentConfiguration, hasContent: Bool, restyledFor state: CellConfigurationState?) {
         version &+= 1
         setCount &+= 1
         typeIdentifier = nil
@@ -57,11 +59,16 @@ struct RestyleReuse {
     /// when its last restyle was for a state that restyles alike, taken back when a pure restyle
     /// for an equal state is kept, and otherwise restyled (through the cell-state path when the
     /// type has one and `state` is a cell's).
-    mutating func restyle<State: ConfigurationState>(_ slot: inout any ContentConfiguration, for state: State,
+    func restyle<State: ConfigurationState>(_ slot: inout any ContentConfiguration, for state: State,
                                                      cellState: CellConfigurationState) {
-        if isEnabled, let done = lastRestyle, done.version == version, fastPaths.restylesAlike(slot, done.state, cellState) {
-            keptRestyles += 1
-            return
+        if isEnabled, lastRestyle?.version == version {
+            // Read into locals before `slot` is opened: arguments read from this object while
+            // it is open would have it copied first.
+            let restyledFor = lastRestyle!.state, lookup = fastPaths
+            if slot.restylesAlike(restyledFor, cellState, by: lookup) {
+                keptRestyles += 1
+                return
+            }
         }
         version &+= 1
         if isEnabled, recentRestyles.takeBack(for: cellState, setCount: setCount, version: version, into: &slot) {
@@ -69,36 +76,28 @@ struct RestyleReuse {
         } else {
             // A cell's state is passed as itself, not boxed in an existential.
             slot = State.self == CellConfigurationState.self && fastPaths.restylesCellStates
-                ? fastPaths.restyled(slot, forCellState: cellState) : slot.updated(for: state)
+                ? slot.restyled(forCellState: cellState, by: fastPaths) : slot.updated(for: state)
             if fastPaths.restyleIsPure { recentRestyles.keep(slot, for: cellState, setCount: setCount, version: version) }
         }
         lastRestyle = Restyle(state: cellState, version: version)
     }
 
-    /// Whether `view` already shows `slot`: it took this very value before (only the cell sets
-    /// its configuration), or holds an equal one. The view swapping between the two kept pure
-    /// restyles compares them once.
-    mutating func view(_ view: any ContentView, shows slot: any ContentConfiguration) -> Bool {
-        if isEnabled {
-            if versionInView == version { return true }
-            if let known = recentRestyles.knownEquality(slotVersion: version, viewVersion: versionInView) { return known }
-        }
-        let equal = view.configuration.isEqual(to: slot)
+    /// Whether the content view holds the slot's value, or one known to equal it; nil when only
+    /// comparing them can tell (then the cell compares and calls `noteViewEquality`).
+    func viewShowsValue() -> Bool? {
+        guard isEnabled else { return nil }
+        if versionInView == version { return true }
+        return recentRestyles.knownEquality(slotVersion: version, viewVersion: versionInView)
+    }
+
+    /// What comparing the content view's value with the slot's gave. The view swapping between
+    /// the two kept pure restyles is compared once.
+    func noteViewEquality(_ equal: Bool) {
         recentRestyles.noteEquality(equal, slotVersion: version, viewVersion: versionInView)
-        return equal
     }
 
     /// The content view now holds the slot's value (or there is no view).
-    mutating func viewTookValue(hasView: Bool) {
+    func viewTookValue(hasView: Bool) {
         versionInView = hasView ? version : -1
-    }
-
-    /// The value's `typeIdentifier`, read once per value set: traces name it after every pass,
-    /// and asking a large configuration through its existential copies it.
-    mutating func typeIdentifier(of value: any ContentConfiguration, hasContent: Bool) -> String? {
-        if let read = typeIdentifier { return read }
-        let read = hasContent ? value.typeIdentifier : nil
-        typeIdentifier = .some(read)
-        return read
     }
 }
