@@ -342,6 +342,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         return (.init(supportsAnswer: true, viewAction: .reused), true)
     }
 
+    /// Whether `view` holds a value equal to the slot's, asked only when `RestyleReuse` cannot
+    /// tell; the answer is kept for the next time the same two values meet.
     private func viewShowsEqualValue(_ view: any ContentView) -> Bool {
         let equal = view.configuration.isEqual(to: contentSlot)
         restyleReuse.noteViewEquality(equal)

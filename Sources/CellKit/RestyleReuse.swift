@@ -8,6 +8,9 @@
 /// pass restyles and compares as if nothing were known, which tests use to check the shortcuts
 /// change no result.
 final class RestyleReuse {
+    // An object, not a struct stored in the cell: each question then reads its fields in place,
+    // where a struct would be copied out of the cell to answer one.
+
     /// Off: every pass restyles and compares as if nothing were known.
     var isEnabled = true
     /// Passes that kept the content as restyled before (tests check the shortcut is taken).
@@ -32,9 +35,7 @@ final class RestyleReuse {
     var typeIdentifier: String??
 
     /// A struct, not a tuple: a tuple holding a reference is copied through the runtime's
-    /// generic witnesses, and this is read on every pass. (`RestyleReuse` itself is an object,
-    /// so each question reads its fields in place: a struct stored in the cell would be copied
-    /// out to answer one.)
+    /// generic witnesses, and this is read on every pass.
     private struct Restyle {
         var state: CellConfigurationState
         var version: Int
