@@ -7,14 +7,17 @@
 struct ContentFastPathsLookup {
     /// The refinement's requirements for the looked-up type; nil when it adopts only the core protocol.
     fileprivate let witness: (any FastPathsWitness.Type)?
+    /// The type the witness was made for; nil without a witness.
+    fileprivate let configurationType: ObjectIdentifier?
     /// `restyleIsPure` of the value looked up: the promise covers every restyle of it.
     let restyleIsPure: Bool
 
     /// A type that adopts nothing (what a view without content holds).
-    static var none: ContentFastPathsLookup { ContentFastPathsLookup(witness: nil, restyleIsPure: false) }
+    static var none: ContentFastPathsLookup { ContentFastPathsLookup(witness: nil, configurationType: nil, restyleIsPure: false) }
 
-    private init(witness: (any FastPathsWitness.Type)?, restyleIsPure: Bool) {
+    private init(witness: (any FastPathsWitness.Type)?, configurationType: ObjectIdentifier?, restyleIsPure: Bool) {
         self.witness = witness
+        self.configurationType = configurationType
         self.restyleIsPure = restyleIsPure
     }
 
@@ -25,12 +28,31 @@ struct ContentFastPathsLookup {
             self = .none
             return
         }
-        let found = witness(for: adopting)
-        self.init(witness: found, restyleIsPure: value.inPlace(for: found) { found.restyleIsPure(at: $0) })
+        let found = witness(for: adopting), type = ObjectIdentifier(adopting)
+        self.init(witness: found, configurationType: type,
+                  restyleIsPure: value.inPlace(checking: type) { found.restyleIsPure(at: $0) })
     }
 
     /// Whether the type has a cell-state restyle of its own (`updated(forCellState:)`).
     var restylesCellStates: Bool { witness != nil }
+}
+
+/// The lookup for the type last asked about, looked up again only when another type is asked
+/// about: a trace compares stages of one row, which are mostly of one type. Only its witnesses
+/// serve another value (`restyleIsPure` is the first value's). An object, so the closures a
+/// trace compares stages with can share it.
+final class LastFastPathsLookup {
+    private var type: ObjectIdentifier?
+    private var found = ContentFastPathsLookup.none
+
+    /// Generic, so the value's type is at hand without asking the runtime for it.
+    func lookup<C: ContentConfiguration>(for value: C) -> ContentFastPathsLookup {
+        if ObjectIdentifier(C.self) != type {
+            type = ObjectIdentifier(C.self)
+            found = ContentFastPathsLookup(of: value)
+        }
+        return found
+    }
 }
 
 /// The refinement's requirements, asked of a value through a lookup. Each is called on the
@@ -39,40 +61,48 @@ extension ContentConfiguration {
     /// `updated(forCellState:)`; only when `lookup.restylesCellStates`.
     func restyled(forCellState state: CellConfigurationState, by lookup: ContentFastPathsLookup) -> any ContentConfiguration {
         let witness = lookup.witness!
-        return inPlace(for: witness) { witness.restyled(at: $0, forCellState: state) }
+        return inPlace(checking: lookup.configurationType) { witness.restyled(at: $0, forCellState: state) }
     }
 
     /// `restylesAlike(a, b)`; false for a type that adopts nothing.
     func restylesAlike(_ a: CellConfigurationState, _ b: CellConfigurationState, by lookup: ContentFastPathsLookup) -> Bool {
         guard let witness = lookup.witness else { return false }
-        return inPlace(for: witness) { witness.restylesAlike(at: $0, a, b) }
+        return inPlace(checking: lookup.configurationType) { witness.restylesAlike(at: $0, a, b) }
     }
 
     /// Whether this and `other` list the same properties: one value, or equal values of a type
     /// that lists by value. False for a type that adopts nothing.
     func listsAlike(_ other: any ContentConfiguration, by lookup: ContentFastPathsLookup) -> Bool {
         guard let witness = lookup.witness else { return false }
-        return inPlace(for: witness) { witness.listsAlike(at: $0, other) }
+        return inPlace(checking: lookup.configurationType) { witness.listsAlike(at: $0, other) }
     }
 
     /// `customizedProperties`, or the customised ones of `inspectableProperties` for a type that
     /// adopts nothing.
     func customizedProperties(by lookup: ContentFastPathsLookup) -> [InspectableProperty] {
         guard let witness = lookup.witness else { return inspectableProperties.filter(\.isCustomized) }
-        return inPlace(for: witness) { witness.customizedProperties(at: $0) }
+        return inPlace(checking: lookup.configurationType) { witness.customizedProperties(at: $0) }
     }
 
-    /// `body` given the address of this value, which `witness` must have been made for.
+    /// The same, through the lookup `lookups` keeps for this value's type.
+    func listsAlike(_ other: any ContentConfiguration, by lookups: LastFastPathsLookup) -> Bool {
+        listsAlike(other, by: lookups.lookup(for: self))
+    }
+
+    func customizedProperties(by lookups: LastFastPathsLookup) -> [InspectableProperty] {
+        customizedProperties(by: lookups.lookup(for: self))
+    }
+
+    /// `body` given the address of this value, whose type must be `type` (the lookup's).
     @inline(__always)
-    fileprivate func inPlace<R>(for witness: any FastPathsWitness.Type, _ body: (UnsafeRawPointer) -> R) -> R {
-        precondition(witness.configurationType == Self.self, "a fast-paths lookup used for a value of another type")
+    fileprivate func inPlace<R>(checking type: ObjectIdentifier?, _ body: (UnsafeRawPointer) -> R) -> R {
+        precondition(type == ObjectIdentifier(Self.self), "a fast-paths lookup used for a value of another type")
         return withUnsafePointer(to: self) { body(UnsafeRawPointer($0)) }
     }
 }
 
 /// The refinement's requirements for one type, asked of a value of that type at an address.
 private protocol FastPathsWitness {
-    static var configurationType: Any.Type { get }
     static func restyled(at value: UnsafeRawPointer, forCellState state: CellConfigurationState) -> any ContentConfiguration
     static func restylesAlike(at value: UnsafeRawPointer, _ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool
     static func restyleIsPure(at value: UnsafeRawPointer) -> Bool
@@ -81,8 +111,6 @@ private protocol FastPathsWitness {
 }
 
 private enum Witness<C: ContentConfigurationFastPaths>: FastPathsWitness {
-    static var configurationType: Any.Type { C.self }
-
     static func restyled(at value: UnsafeRawPointer, forCellState state: CellConfigurationState) -> any ContentConfiguration {
         read(value) { $0.updated(forCellState: state) }
     }
