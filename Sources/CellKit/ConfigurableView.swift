@@ -6,6 +6,11 @@
 /// `updateConfigurationOverride`: cells are final (plugin and built-in cells are the same class,
 /// and subclassing cannot cross the plugin boundary), so code customises a cell by value.
 ///
+/// It keeps what UIKit's cell keeps: configurations, state inputs, the automatic-update flags,
+/// the hooks, the content view, the pending-update bookkeeping and the last pass's record. What
+/// only saves work sits in two named parts: `RestyleReuse` (restyles and applications a pass
+/// can skip) and `DrawingCache` (the last height and recording).
+///
 /// The methods every pass runs are specialised for the two state types and exported, so the
 /// engine (another module) calls code without per-call generic metadata lookups.
 public final class ConfigurableView<State: ConfigurationState & Hashable> {
@@ -19,45 +24,13 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
     // MARK: Configurations
 
-    private var storedContent: (any ContentConfiguration)? {
-        get { hasContent ? contentSlot : nil }
-        set {
-            if let newValue {
-                contentSlot = newValue
-                hasContent = true
-            } else {
-                contentSlot = NoContent()
-                hasContent = false
-            }
-            contentVersion &+= 1
-            contentValueSetCount &+= 1
-        }
-    }
-    /// Where `storedContent` is kept: a pass reads it in place there. An optional existential
-    /// is copied whole each time it is unwrapped (`if let`, `!`), ~140 instructions a copy.
+    private var storedContent: (any ContentConfiguration)? { hasContent ? contentSlot : nil }
+    /// Where the content configuration is kept: a pass reads and restyles it in place there. An
+    /// optional existential is copied whole each time it is unwrapped (`if let`, `!`).
     private var contentSlot: any ContentConfiguration = NoContent()
     private var hasContent = false
-    /// Counts the values `storedContent` has held, so a pass can tell the configuration it holds
-    /// is the one it restyled last, or the one the content view took last, without comparing.
-    private var contentVersion = 0
-    /// The state the current `storedContent` was restyled for (by a pass or when set), with the
-    /// version that restyle produced; a later pass whose state restyles alike keeps it as it is.
-    private var contentRestyle: ContentRestyle?
-    /// `contentVersion` when the content view last took or matched `storedContent`.
-    private var contentVersionInView = -1
-    /// Counts the values set as `storedContent` (restyles aside): a restyle returns `Self` of
-    /// the same type, so only a set can change the type identifier.
-    private var contentValueSetCount = 0
-    /// `storedContent`'s type identifier and the `contentValueSetCount` it was read for.
-    private var contentTypeIdentifierRead: TypeIdentifierRead?
-    /// The last restyles of the current value, when its restyle is pure.
-    private var recentRestyles = RecentRestyles()
-    /// Off: every pass restyles and compares as if nothing were known (tests compare both ways).
-    var reusesRestyledContent = true
-    /// Passes that kept the content as restyled before (tests check the shortcut is taken).
-    private(set) var keptRestyles = 0
-    /// Passes that took back a pure restyle made for an equal state (tests check it is taken).
-    private(set) var reusedRestyles = 0
+    /// What lets a pass skip restyling and re-applying the content; starts afresh with each set.
+    let restyleReuse = RestyleReuse()
     private var storedBackground: BackgroundConfiguration?
     private var storedBackgroundColor: Color?
     private var isRunningHooks = false
@@ -69,13 +42,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         get { storedContent }
         set {
             keepAppliedConfigurations()
-            storedContent = automaticallyUpdatesContentConfiguration ? newValue?.updated(for: inputs) : newValue
-            contentRestyle = automaticallyUpdatesContentConfiguration ? ContentRestyle(state: inputs.cellState, version: contentVersion) : nil
-            if automaticallyUpdatesContentConfiguration, hasContent, contentSlot.restyleIsPure {
-                recentRestyles.keep(contentSlot, for: inputs.cellState, setCount: contentValueSetCount, version: contentVersion)
-            } else {
-                recentRestyles.removeAll()
-            }
+            let restyles = automaticallyUpdatesContentConfiguration
+            setContent(restyles ? newValue?.updated(for: inputs) : newValue, restyledFor: restyles ? inputs.cellState : nil)
             if !isRunningHooks { requestUpdate() }
         }
     }
@@ -83,10 +51,22 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The content configuration's `typeIdentifier`, read once per value set: traces name it
     /// after every pass, and asking a large configuration through its existential copies it.
     public var contentTypeIdentifier: String? {
-        if let read = contentTypeIdentifierRead, read.setCount == contentValueSetCount { return read.identifier }
-        let identifier = hasContent ? contentSlot.typeIdentifier : nil
-        contentTypeIdentifierRead = TypeIdentifierRead(setCount: contentValueSetCount, identifier: identifier)
-        return identifier
+        if let read = restyleReuse.typeIdentifier { return read }
+        let read = hasContent ? contentSlot.typeIdentifier : nil
+        restyleReuse.typeIdentifier = .some(read)
+        return read
+    }
+
+    /// Places a set value (nil: none), restyled for `state` when it was.
+    private func setContent(_ value: (any ContentConfiguration)?, restyledFor state: CellConfigurationState?) {
+        if let value {
+            contentSlot = value
+            hasContent = true
+        } else {
+            contentSlot = NoContent()
+            hasContent = false
+        }
+        restyleReuse.valueWasSet(contentSlot, hasContent: hasContent, restyledFor: state)
     }
 
     /// Mutually exclusive with `backgroundColor`: setting one clears the other.
@@ -145,7 +125,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
     // MARK: The content view and the update pass
 
-    public private(set) var contentView: (any ContentView)?
+    public private(set) var contentView: (any ContentView)? {
+        didSet { drawingCache.contentViewChanged(to: contentView) }
+    }
+    /// The last height and the last recording, kept while nothing they depend on changes.
+    let drawingCache = DrawingCache()
     /// Whether a pass is pending, and how many requests it folds together.
     public private(set) var needsUpdateConfiguration = true
     private var pendingRequests = 1
@@ -177,6 +161,11 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             self.contentBefore = contentBefore
             self.backgroundBefore = backgroundBefore
         }
+
+        func recordAfterUpdate(content: (any ContentConfiguration)?, background: BackgroundConfiguration?) {
+            contentAfterUpdate = content
+            backgroundAfterUpdate = background
+        }
     }
 
     private final class AppliedConfigurations {
@@ -194,7 +183,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         guard let outcome = lastPassOutcome, let state = appliedState else { return nil }
         let stages = lastPassStages
         // Read without `map(\.content)`: a key path in this generic class is built at run time on
-        // every read (25,000 instructions, most of a traced event).
+        // every read.
         let applied = lastPassApplied
         return ConfigurationUpdate<State>(
             previousState: stateBeforeLastPass, state: state, coalescedRequests: lastPassRequests,
@@ -211,49 +200,6 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     private func keepAppliedConfigurations() {
         guard lastPassOutcome != nil, lastPassApplied == nil else { return }
         lastPassApplied = AppliedConfigurations(content: storedContent, background: storedBackground)
-    }
-
-    private var cachedHeight: (width: Double, traits: TraitCollection, height: Double)?
-    private var lastDrawing: LastDrawing?
-    /// The background as `redrawBackground` records it, kept so its storage is allocated once.
-    private var backgroundRecording = DisplayList()
-
-    // Structs, not tuples: a tuple with a reference in it is copied and destroyed through the
-    // runtime's generic tuple witnesses, and these are read or replaced on every pass.
-
-    /// A content restyle: the state it was for and the `contentVersion` it produced.
-    private struct ContentRestyle {
-        var state: CellConfigurationState
-        var version: Int
-    }
-
-    /// `storedContent`'s type identifier and the `contentValueSetCount` it was read for.
-    private struct TypeIdentifierRead {
-        var setCount: Int
-        var identifier: String?
-    }
-
-    /// What the last `draw` recorded for, where it put the background's commands, and how many
-    /// commands it recorded.
-    private struct LastDrawing {
-        var inputs: DrawingInputs
-        var background: Range<Int>
-        var commandCount: Int
-    }
-
-    /// Everything besides the configurations that a recording depends on: a redraw for equal
-    /// inputs, whose content view draws as before, differs from the last recording at most in
-    /// the background's commands.
-    private struct DrawingInputs: Equatable {
-        var size: Size
-        var clipRect: Rect?
-        var clipCornerRadius: Double
-        var isLastInSection: Bool
-        var traits: TraitCollection
-        var tintColor: Color
-        var layoutMargins: DirectionalEdgeInsets
-        var separatorVisibility: ListSeparatorVisibility
-        var contentView: ObjectIdentifier?
     }
 
     private func drawingInputs(size: Size, clip: (rect: Rect, cornerRadius: Double)?, isLastInSection: Bool,
@@ -319,7 +265,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         needsUpdateConfiguration = true
     }
 
-    private func invalidateLayout() { cachedHeight = nil }
+    private func invalidateLayout() { drawingCache.invalidateLayout() }
 
     /// A fresh content configuration in the style of this view's list and role, for the current state.
     public func defaultContentConfiguration() -> ListContentConfiguration {
@@ -349,102 +295,72 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func runPendingUpdate() -> ConfigurationUpdate<State>.Outcome? {
         guard needsUpdateConfiguration else { return nil }
+        // 1. The state. Its cell state is made once: both restyles read it.
         let state = inputs
+        let cellState = state.cellState
         // Hooks are code that may read `lastUpdate` while this pass restyles in place.
         if updateConfigurationOverride != nil || configurationUpdateHandler != nil { keepAppliedConfigurations() }
         let stages = recordsConfigurationStages ? RecordedStages(contentBefore: storedContent, backgroundBefore: storedBackground) : nil
-        // Made once: both restyles read it (each `cellState` is a copy of the state).
-        let cellState = state.cellState
-        if automaticallyUpdatesContentConfiguration, hasContent {
-            // A configuration already restyled for a state that restyles alike is what
-            // `updated(for: state)` would give: kept, with no copy and no comparison later.
-            if reusesRestyledContent, let done = contentRestyle, done.version == contentVersion,
-               contentSlot.restylesAlike(done.state, cellState) {
-                keptRestyles += 1
-            } else {
-                contentVersion &+= 1
-                if reusesRestyledContent, recentRestyles.takeBack(for: cellState, setCount: contentValueSetCount,
-                                                                  version: contentVersion, into: &contentSlot) {
-                    reusedRestyles += 1
-                } else {
-                    // A cell's state is passed as itself, not boxed in an existential.
-                    contentSlot = State.self == CellConfigurationState.self
-                        ? contentSlot.updated(forCellState: cellState) : contentSlot.updated(for: state)
-                    if contentSlot.restyleIsPure {
-                        recentRestyles.keep(contentSlot, for: cellState, setCount: contentValueSetCount, version: contentVersion)
-                    }
-                }
-                contentRestyle = ContentRestyle(state: cellState, version: contentVersion)
-            }
-        }
-        // `updated(for:)` in place: the stored value is restyled without a copy of the whole value.
+        // 2. `updated(for:)`, in place, when automatic.
+        if automaticallyUpdatesContentConfiguration, hasContent { restyleReuse.restyle(&contentSlot, for: state, cellState: cellState) }
         if automaticallyUpdatesBackgroundConfiguration { storedBackground?.applyDefaults(for: cellState) }
-        if let stages {
-            stages.contentAfterUpdate = storedContent
-            stages.backgroundAfterUpdate = storedBackground
-        }
-
+        stages?.recordAfterUpdate(content: storedContent, background: storedBackground)
+        // 3. The override, then the handler.
         isRunningHooks = true
         updateConfigurationOverride?(self, state)
         configurationUpdateHandler?(self, state)
         isRunningHooks = false
+        // 4. The content view takes what the hooks left: reused or replaced.
+        let (outcome, contentViewChanged) = applyContentToView()
+        recordPass(outcome, stages: stages, state: consume state)
+        // 5. Only a content view showing something new can want another height.
+        if contentViewChanged { invalidateLayout() }
+        return outcome
+    }
 
-        var supports: Bool?
-        let action: ConfigurationUpdate<State>.ViewAction
-        // Whether the content view shows something new: only then can its height differ.
-        var contentViewChanged = true
-        // What the hooks left: the content view and the record take it from here.
-        if let view = contentView {
-            if hasContent {
-                let answer = view.supports(contentSlot)
-                supports = answer
-                if answer {
-                    // The view took this very value before (only the cell sets its configuration).
-                    if (reusesRestyledContent && contentVersionInView == contentVersion) || showsEqualContent(view) {
-                        contentViewChanged = false
-                    } else {
-                        view.configuration = contentSlot
-                    }
-                    action = .reused
-                } else {
-                    contentView = contentSlot.makeContentView()
-                    action = .replaced
-                }
-            } else {
-                contentView = nil
-                action = .removed
-            }
-        } else if hasContent {
+    /// Hands the content configuration to the content view, reusing the view when it
+    /// `supports` the configuration and replacing it otherwise; answers what was done, and
+    /// whether the view now shows something new.
+    private func applyContentToView() -> (ConfigurationUpdate<State>.Outcome, changed: Bool) {
+        guard let view = contentView else {
+            guard hasContent else { return (.init(supportsAnswer: nil, viewAction: .none), false) }
             contentView = contentSlot.makeContentView()
-            action = .created
-        } else {
-            action = .none
-            contentViewChanged = false
+            return (.init(supportsAnswer: nil, viewAction: .created), true)
         }
+        guard hasContent else {
+            contentView = nil
+            return (.init(supportsAnswer: nil, viewAction: .removed), true)
+        }
+        guard view.supports(contentSlot) else {
+            contentView = contentSlot.makeContentView()
+            return (.init(supportsAnswer: false, viewAction: .replaced), true)
+        }
+        if restyleReuse.viewShowsValue() ?? viewShowsEqualValue(view) {
+            return (.init(supportsAnswer: true, viewAction: .reused), false)
+        }
+        view.configuration = contentSlot
+        return (.init(supportsAnswer: true, viewAction: .reused), true)
+    }
 
-        lastPassOutcome = .init(supportsAnswer: supports, viewAction: action)
+    /// Whether `view` holds a value equal to the slot's, asked only when `RestyleReuse` cannot
+    /// tell; the answer is kept for the next time the same two values meet.
+    private func viewShowsEqualValue(_ view: any ContentView) -> Bool {
+        let equal = view.configuration.isEqual(to: contentSlot)
+        restyleReuse.noteViewEquality(equal)
+        return equal
+    }
+
+    /// Keeps the pass's record (`lastUpdate` is made from it when asked) and clears the pending requests.
+    private func recordPass(_ outcome: ConfigurationUpdate<State>.Outcome, stages: RecordedStages?, state: consuming State) {
+        lastPassOutcome = outcome
         lastPassRequests = pendingRequests
         lastPassStages = stages
         lastPassApplied = nil
-        contentVersionInView = contentView == nil ? -1 : contentVersion
+        restyleReuse.viewTookValue(hasView: contentView != nil)
         stateBeforeLastPass = appliedState.take()
         appliedState = consume state
         pendingRequests = 0
         needsUpdateConfiguration = false
-        if contentViewChanged { invalidateLayout() }
-        return lastPassOutcome
-    }
-
-    /// Whether `view`'s configuration equals the slot's. The view swapping between the two kept
-    /// pure restyles compares them once.
-    private func showsEqualContent(_ view: any ContentView) -> Bool {
-        if reusesRestyledContent,
-           let known = recentRestyles.knownEquality(slotVersion: contentVersion, viewVersion: contentVersionInView) {
-            return known
-        }
-        let equal = view.configuration.isEqual(to: contentSlot)
-        recentRestyles.noteEquality(equal, slotVersion: contentVersion, viewVersion: contentVersionInView)
-        return equal
     }
 
     // MARK: Self-sizing and drawing
@@ -461,12 +377,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func preferredHeight(forWidth width: Double, measurer: any TextMeasuring) -> Double {
         runPendingUpdate()
-        if let cachedHeight, cachedHeight.width == width, cachedHeight.traits == inputs.traitCollection {
-            return cachedHeight.height
-        }
+        if let height = drawingCache.height(forWidth: width, traits: inputs.traitCollection) { return height }
         let height = contentView?.sizeThatFits(Size(width: width, height: 0), context: layoutContext(measurer: measurer)).height
             ?? layoutMargins.top + layoutMargins.bottom
-        cachedHeight = (width, inputs.traitCollection, height)
+        drawingCache.keepHeight(height, forWidth: width, traits: inputs.traitCollection)
         return height
     }
 
@@ -491,8 +405,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             list.append(.fill(separator, Color.separator.resolved(with: traits)))
         }
         if clip != nil { list.append(.popClip) }
-        lastDrawing = LastDrawing(inputs: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
-                                  background: backgroundStart..<backgroundEnd, commandCount: list.commands.count)
+        drawingCache.recorded(for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
+                              background: backgroundStart..<backgroundEnd, commandCount: list.commands.count)
     }
 
     /// Brings `list` — this view's last recording, made by `draw` (or by this method) with the same
@@ -508,23 +422,15 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                  isLastInSection: Bool = false, updating list: inout DisplayList,
                                  willChange: () -> Void = {}) -> Bool? {
         runPendingUpdate()
-        guard contentView?.keepsLastRecording ?? true else { return nil }
         let traits = inputs.traitCollection
-        // Compared where it is stored (an `if let` would copy the whole entry).
-        guard lastDrawing != nil, lastDrawing!.commandCount == list.commands.count,
-              lastDrawing!.inputs == drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits)
-        else { return nil }
         let bounds = Rect(origin: .zero, size: size)
-        if let contentView, !contentView.drawsAsLastRecorded(in: bounds, context: layoutContext(measurer: measurer)) {
-            return nil
-        }
-        backgroundRecording.removeAll()
-        drawBackground(in: bounds, traits: traits, into: &backgroundRecording)
-        let range = lastDrawing!.background
-        guard list.replaceCommands(in: range, with: backgroundRecording, willChange: willChange) else { return false }
-        lastDrawing!.background = range.lowerBound..<(range.lowerBound + backgroundRecording.commands.count)
-        lastDrawing!.commandCount = list.commands.count
-        return true
+        guard drawingCache.canRedrawBackgroundOnly(
+            of: list, for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
+            bounds: bounds, context: layoutContext(measurer: measurer))
+        else { return nil }
+        drawingCache.backgroundRecording.removeAll()
+        drawBackground(in: bounds, traits: traits, into: &drawingCache.backgroundRecording)
+        return drawingCache.replaceBackground(in: &list, willChange: willChange)
     }
 
     /// The background configuration, or the plain background colour, for `bounds`.
@@ -568,9 +474,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
         bottomSeparatorVisibility = .automatic
-        storedContent = nil
-        contentRestyle = nil
-        recentRestyles.removeAll()
+        setContent(nil, restyledFor: nil)
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()
         appliedState = nil
@@ -578,7 +482,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         lastPassOutcome = nil
         lastPassStages = nil
         lastPassApplied = nil
-        lastDrawing = nil
+        drawingCache.forgetRecording()
         pendingRequests = 1
         needsUpdateConfiguration = true
         invalidateLayout()

@@ -1,7 +1,7 @@
 /// The standard content of list cells, headers and footers (UIKit's `UIListContentConfiguration`):
 /// an image, a text and a secondary text, with per-style, per-state defaults that
 /// `updated(for:)` applies to every property the user has not customised.
-public struct ListContentConfiguration: ContentConfiguration, Hashable, PropertyInspectable {
+public struct ListContentConfiguration: ContentConfigurationFastPaths, Hashable, PropertyInspectable {
     public enum Style: String, Hashable, Sendable, CaseIterable {
         case cell, subtitleCell, valueCell, sidebarCell, sidebarSubtitleCell
         case accompaniedSidebarCell, accompaniedSidebarSubtitleCell

@@ -2,7 +2,7 @@
 /// configuration out (`ListContentLayout`) and records it. Usable anywhere, including inside a
 /// custom content view next to other content. It draws from the configuration it was created
 /// with: there is no "empty until set twice" state.
-public final class ListContentView: ContentView {
+public final class ListContentView: ContentViewFastPaths {
     public private(set) var listConfiguration: ListContentConfiguration
     /// `listConfiguration` as the existential `configuration` hands out, boxed once per applied
     /// configuration: cells read, type-check and compare it in every update pass.

@@ -4,10 +4,6 @@ struct NoContent: ContentConfiguration, Equatable {
     var typeIdentifier: String { "com.cellhost.no-content" }
     func makeContentView() -> any ContentView { NoContentView() }
     func updated(for state: any ConfigurationState) -> NoContent { self }
-    var inspectableProperties: [InspectableProperty] { [] }
-    func setting(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> NoContent {
-        throw .unknownProperty(name, typeIdentifier: typeIdentifier)
-    }
 }
 
 /// The view of `NoContent`: it takes no room and draws nothing.

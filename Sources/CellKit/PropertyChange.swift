@@ -147,8 +147,10 @@ extension PropertyChange {
     public static func reportableLists(before: (any ContentConfiguration)?, afterUpdate: (any ContentConfiguration)?,
                                        afterHooks: (any ContentConfiguration)?,
                                        recent: RecentFullReads<any ContentConfiguration>? = nil) -> PropertyLists {
-        readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties }, same: alike,
-                 readAlike: { $0.customizedProperties })
+        let lookups = recent?.fastPathsLookups ?? LastFastPathsLookup()
+        return readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties },
+                        same: { a, b in a.listsAlike(b, by: lookups) },
+                        readAlike: { $0.customizedProperties(by: lookups) })
     }
 
     /// The same for a background configuration (or any other table-described value type).
@@ -159,12 +161,6 @@ extension PropertyChange {
     {
         readOnce(before, afterUpdate, afterHooks, recent: recent, read: { $0.inspectableProperties }, same: ==,
                  readAlike: { $0.customizedProperties })
-    }
-
-    /// Whether two content stages list the same properties: one value, or equal values of a
-    /// table-described type.
-    private static func alike(_ a: any ContentConfiguration, _ b: any ContentConfiguration) -> Bool {
-        a.isIdentical(to: b) || (a.listsPropertiesByValue && a.isEqual(to: b))
     }
 
     /// `readAlike` reads three stages that all match (`recent` stays as it was).

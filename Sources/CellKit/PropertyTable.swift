@@ -185,15 +185,10 @@ public protocol PropertyInspectable {
 }
 
 extension PropertyInspectable {
-    public var inspectableProperties: [InspectableProperty] {
-        // One pointer to this value serves every property's read.
-        withUnsafePointer(to: self) { Self.propertyTable.readAll(at: UnsafeRawPointer($0)) }
-    }
+    public var inspectableProperties: [InspectableProperty] { propertiesFromTable() }
 
     /// The customised properties only, in table order.
-    public var customizedProperties: [InspectableProperty] {
-        withUnsafePointer(to: self) { Self.propertyTable.readCustomized(at: UnsafeRawPointer($0)) }
-    }
+    public var customizedProperties: [InspectableProperty] { customizedPropertiesFromTable() }
 
     /// The current value of one property, nil for an unknown name.
     public func inspectableProperty(named name: String) -> InspectableProperty? {
@@ -201,6 +196,22 @@ extension PropertyInspectable {
     }
 
     public func setting(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> Self {
+        try settingThroughTable(name, to: value)
+    }
+
+    // The readers and the setter themselves, named apart so that types conforming to both this
+    // protocol and another with defaults for the same requirements can restate them in one line.
+
+    func propertiesFromTable() -> [InspectableProperty] {
+        // One pointer to this value serves every property's read.
+        withUnsafePointer(to: self) { Self.propertyTable.readAll(at: UnsafeRawPointer($0)) }
+    }
+
+    func customizedPropertiesFromTable() -> [InspectableProperty] {
+        withUnsafePointer(to: self) { Self.propertyTable.readCustomized(at: UnsafeRawPointer($0)) }
+    }
+
+    func settingThroughTable(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> Self {
         guard let descriptor = Self.propertyTable[name] else {
             throw .unknownProperty(name, typeIdentifier: typeIdentifier)
         }

@@ -11,6 +11,9 @@ public final class RecentFullReads<C> {
 
     /// Most recent first.
     private var entries: [Entry] = []
+    /// The fast-paths lookup of the content type last compared, kept from pass to pass (a row's
+    /// content keeps its type); unused for backgrounds.
+    private(set) lazy var fastPathsLookups = LastFastPathsLookup()
     static var capacity: Int { 2 }
 
     public init() {}

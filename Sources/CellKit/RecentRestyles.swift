@@ -1,5 +1,5 @@
 /// The last two restyles a cell made of its current content value, kept when the
-/// configuration's restyle is pure (`ContentConfiguration.restyleIsPure`): a pass for a state
+/// configuration's restyle is pure (`ContentConfigurationFastPaths.restyleIsPure`): a pass for a state
 /// equal to one of theirs takes that restyle back instead of restyling again. Two, because a
 /// toggled state (highlight on, off, on) comes back to the state of two passes ago; and as the
 /// content view then swaps between the two, whether they are equal is asked once and kept.
@@ -8,7 +8,8 @@
 /// existential copies it through the runtime's generic witnesses, which cost more than the
 /// restyle a plugin saves.
 struct RecentRestyles {
-    /// The `contentValueSetCount` the kept restyles belong to: a set value starts afresh.
+    /// The value set the kept restyles belong to (`RestyleReuse`'s count of sets): a set value
+    /// starts afresh.
     private var setCount = -1
     /// How many of the two slots below hold a restyle (the newer fills first).
     private var kept = 0
@@ -16,7 +17,7 @@ struct RecentRestyles {
     private var newerConfiguration: any ContentConfiguration = NoContent()
     private var olderState = CellConfigurationState()
     private var olderConfiguration: any ContentConfiguration = NoContent()
-    /// The cell's `contentVersion` when each was last put in the cell's slot. Versions only
+    /// The version (`RestyleReuse`'s) each had when last put in the cell's slot. Versions only
     /// grow, so a version names one placing of one of these values.
     private var newerVersion = -1
     private var olderVersion = -1

@@ -5,7 +5,7 @@ import CellKit
 /// plugin's opaque handle. Copies share the handle until one is changed (copy-on-write through
 /// the plugin's `copy`), and the last copy destroys it through the plugin's `destroy`, so a
 /// plugin configuration behaves like any built-in value in the cell machinery.
-public struct PluginConfiguration: ContentConfiguration, Equatable {
+public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     /// Owns one plugin handle; destroys it with the last reference.
     final class Storage: @unchecked Sendable {
         let handle: OpaquePointer

@@ -134,7 +134,7 @@ struct AnsweringConfiguration: ContentConfiguration, Equatable, PropertyInspecta
     static let propertyTable = PropertyTable<AnsweringConfiguration>([])
 }
 
-final class AnsweringView: ContentView {
+final class AnsweringView: ContentViewFastPaths {
     var configuration: any ContentConfiguration
     let keepsLastRecording: Bool
     init(configuration: AnsweringConfiguration) {

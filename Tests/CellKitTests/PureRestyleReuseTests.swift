@@ -8,7 +8,7 @@ import Testing
     @Test func takenBackRestylesEqualTheFullPass() throws {
         let restyles = [SizingCounter(), SizingCounter()]
         let fast = Cell(appearance: .insetGrouped), full = Cell(appearance: .insetGrouped)
-        full.reusesRestyledContent = false
+        full.restyleReuse.isEnabled = false
         let cells = [fast, full]
         for (i, cell) in cells.enumerated() { cell.contentConfiguration = PureTintConfiguration(title: "A", restyles: restyles[i]) }
         var records: [[String]] = [[], []]
@@ -56,8 +56,8 @@ import Testing
         pass { $0.isHighlighted = false }
         pass { $0.isHighlighted = true }
         #expect(records[0] == records[1])
-        #expect(fast.reusedRestyles >= 10 && full.reusedRestyles == 0, "the shortcut was taken")
-        #expect(restyles[0].calls + fast.reusedRestyles == restyles[1].calls, "each reuse is one restyle fewer")
+        #expect(fast.restyleReuse.reusedRestyles >= 10 && full.restyleReuse.reusedRestyles == 0, "the shortcut was taken")
+        #expect(restyles[0].calls + fast.restyleReuse.reusedRestyles == restyles[1].calls, "each reuse is one restyle fewer")
     }
 
     /// A highlight toggled on and off swaps the content view between the two kept restyles:
@@ -65,7 +65,7 @@ import Testing
     @Test func theKeptPairIsComparedOnce() {
         let comparisons = SizingCounter()
         let fast = Cell(appearance: .plain), full = Cell(appearance: .plain)
-        full.reusesRestyledContent = false
+        full.restyleReuse.isEnabled = false
         var configuration = PureTintConfiguration(title: "A", restyles: SizingCounter())
         configuration.comparisons = comparisons
         for cell in [fast, full] { cell.contentConfiguration = configuration }
@@ -93,13 +93,13 @@ import Testing
             cell.isHighlighted.toggle()
             cell.updateConfigurationIfNeeded()
         }
-        #expect(restyles.calls == 7 && cell.reusedRestyles == 0)
+        #expect(restyles.calls == 7 && cell.restyleReuse.reusedRestyles == 0)
     }
 }
 
 /// `tint` names the state's selection and highlight unless set; `title` is a set value. Its
 /// restyle is pure unless `isPure` is off (then it claims nothing).
-struct PureTintConfiguration: ContentConfiguration, Equatable {
+struct PureTintConfiguration: ContentConfigurationFastPaths, Equatable {
     var title: String
     var tint = "none"
     var tintIsSet = false

@@ -73,7 +73,7 @@ import Testing
     @Test func keptRestylesEqualTheFullPass() throws {
         for (n, configuration) in Self.configurations.enumerated() where n % 2 == 0 {
             let fast = Cell(appearance: .insetGrouped), full = Cell(appearance: .insetGrouped)
-            full.reusesRestyledContent = false
+            full.restyleReuse.isEnabled = false
             let cells = [fast, full]
             for cell in cells { cell.contentConfiguration = configuration }
             var records: [[String]] = [[], []]
@@ -115,7 +115,7 @@ import Testing
             try pass { $0.contentConfiguration = configuration }
             try pass { $0.isHighlighted = true }
             #expect(records[0] == records[1], "\(configuration.style)")
-            #expect(fast.keptRestyles > 10 && full.keptRestyles == 0, "the shortcut was taken")
+            #expect(fast.restyleReuse.keptRestyles > 10 && full.restyleReuse.keptRestyles == 0, "the shortcut was taken")
         }
     }
 

@@ -51,7 +51,7 @@ final class SizingCounter: @unchecked Sendable {
 }
 
 /// A configuration whose view has a fixed height and counts its sizing.
-struct CountedConfiguration: ContentConfiguration, Equatable, PropertyInspectable {
+struct CountedConfiguration: ContentConfigurationFastPaths, Equatable, PropertyInspectable {
     var height: Double
     let counter: SizingCounter
     var typeIdentifier: String { "test.counted" }
