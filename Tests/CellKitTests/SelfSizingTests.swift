@@ -4,7 +4,7 @@ import Testing
 /// A cell keeps its self-sized height across update passes that leave its content view's
 /// configuration as it was (a highlight restyles only the background), and sizes again as soon
 /// as the content view is given something new.
-@Suite struct SelfSizingCacheTests {
+@Suite struct SelfSizingTests {
     let measurer = FixedAdvanceTextMeasurer()
 
     @Test func aPassThatKeepsTheContentViewsConfigurationKeepsTheHeight() throws {

@@ -4,7 +4,7 @@ import Testing
 /// `PropertyChange.changes` skips comparing the values of a stage whose list is the previous
 /// stage's (what `reportableLists` hands out for equal stages); the changes must be those of
 /// equal lists in storage of their own.
-@Suite struct SharedStageListTests {
+@Suite struct UnchangedStageReportTests {
     static func copy(_ list: [InspectableProperty]) -> [InspectableProperty] { list.map { $0 } }
 
     @Test(arguments: [false, true])

@@ -5,7 +5,7 @@ import Testing
 /// customised properties when the three stages are one configuration: what it reports must be
 /// exactly what every stage read in full reports, and the customised read must be the
 /// customised part of the full read.
-struct ReportableListsTests {
+struct TracedPropertyListsTests {
     private static func contentStages() -> [ListContentConfiguration] {
         var plain = ListContentConfiguration.cell()
         plain.text = "Inbox"

@@ -4,7 +4,7 @@ import Testing
 /// A cell hands back a restyle it made for an equal state when the configuration's restyle is
 /// pure, and that must give exactly what restyling every pass gives, through sets, hooks,
 /// automatic updates switched off and reuse.
-@Suite struct PureRestyleReuseTests {
+@Suite struct StateToggleConsistencyTests {
     @Test func takenBackRestylesEqualTheFullPass() throws {
         let restyles = [SizingCounter(), SizingCounter()]
         let fast = Cell(appearance: .insetGrouped), full = Cell(appearance: .insetGrouped)
@@ -19,7 +19,7 @@ import Testing
                 change(cell)
                 let update = cell.updateConfigurationIfNeeded()
                 let shown = (cell.contentView?.configuration).map { "\($0.inspectableProperties)" } ?? "no view"
-                records[i].append("\(step) \(update.map(RestyleReuseTests.describe) ?? "no pass") \(shown)")
+                records[i].append("\(step) \(update.map(RestyleConsistencyTests.describe) ?? "no pass") \(shown)")
             }
         }
         pass { _ in }

@@ -4,14 +4,14 @@ import Testing
 /// A cell redrawn when only its background may have changed replaces the background's commands
 /// in its last recording. The patched recording must equal a fresh recording command for command
 /// (bounds to the bit), and its answer must be exactly whether the recording changed.
-@Suite struct BackgroundRedrawTests {
+@Suite struct BackgroundChangeRedrawTests {
     let measurer = FixedAdvanceTextMeasurer()
 
     /// Two cells run the same passes; one keeps its recording and patches it where it can, the
     /// other records afresh every time.
     @Test func aPatchedRecordingEqualsAFreshOne() throws {
         var patches = 0, unchanged = 0, refused = 0
-        for (n, configuration) in RestyleReuseTests.configurations.enumerated() where n % 3 != 2 {
+        for (n, configuration) in RestyleConsistencyTests.configurations.enumerated() where n % 3 != 2 {
             for customBackground in [false, true] {
                 let kept = Cell(appearance: .insetGrouped), fresh = Cell(appearance: .insetGrouped)
                 let cells = [kept, fresh]
@@ -49,7 +49,7 @@ import Testing
                     #expect(keptDrawing.bounds == expected.bounds, "\(configuration.style) \(step): bounds")
                 }
                 pass("first") { _ in }
-                for (i, state) in RestyleReuseTests.states.enumerated() {
+                for (i, state) in RestyleConsistencyTests.states.enumerated() {
                     pass("state \(i)") { $0.mutateInputs { s in s = state } }
                     pass("state \(i) toggled") { $0.isHighlighted.toggle() }
                     pass("state \(i) again") { $0.setNeedsUpdateConfiguration() }

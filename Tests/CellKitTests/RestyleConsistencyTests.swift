@@ -4,7 +4,7 @@ import Testing
 /// A cell keeps a content configuration it already restyled for a state that restyles alike, and
 /// a list content view appends its last recording while nothing it draws from changed. Both
 /// shortcuts must give exactly what restyling, comparing and recording anew give.
-@Suite struct RestyleReuseTests {
+@Suite struct RestyleConsistencyTests {
     let measurer = FixedAdvanceTextMeasurer()
 
     /// Flags and traits each style reacts to, or not, one at a time and together.
