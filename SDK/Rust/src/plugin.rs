@@ -101,5 +101,7 @@ macro_rules! export_plugin {
             }
             DESCRIPTOR.get(build)
         }
+        /// The export has plugin.h's entry signature.
+        const _: $crate::sys::cellhost_plugin_entry_fn = Some(cellhost_plugin_entry);
     };
 }

@@ -201,9 +201,18 @@ fn header_integer_constants() -> BTreeSet<String> {
         .collect()
 }
 
+/// What C says for every checked name, compiled and run once for all tests.
+fn c_layout() -> &'static BTreeMap<String, i64> {
+    static LAYOUT: std::sync::OnceLock<BTreeMap<String, i64>> = std::sync::OnceLock::new();
+    LAYOUT.get_or_init(|| {
+        let (sizes, offsets) = rust_layout();
+        compile_c_layout(&sizes, &offsets, &rust_constants())
+    })
+}
+
 /// Compiles and runs a C program printing `size NAME N`, `offset NAME.FIELD N` and
 /// `constant NAME N` lines for the given names.
-fn c_layout(sizes: &[(&str, usize)], offsets: &[(&str, &str, usize)], constants: &[(&str, i64)]) -> BTreeMap<String, i64> {
+fn compile_c_layout(sizes: &[(&str, usize)], offsets: &[(&str, &str, usize)], constants: &[(&str, i64)]) -> BTreeMap<String, i64> {
     let mut program = String::from("#include <stdio.h>\n#include \"cellhost/plugin.h\"\nint main(void) {\n");
     for (name, _) in sizes {
         program += &format!("    printf(\"size {name} %zu\\n\", sizeof({name}));\n");
@@ -241,31 +250,38 @@ fn c_layout(sizes: &[(&str, usize)], offsets: &[(&str, &str, usize)], constants:
         .collect()
 }
 
+type Sizes = Vec<(&'static str, usize)>;
+type Offsets = Vec<(&'static str, &'static str, usize)>;
+
+/// Every size, offset and constant where Rust and C differ, as "offset NAME.FIELD: C n Rust m".
+fn mismatches(sizes: &Sizes, offsets: &Offsets, constants: &[(&str, i64)], c: &BTreeMap<String, i64>) -> Vec<String> {
+    let rust = sizes.iter().map(|(name, size)| (format!("size {name}"), *size as i64))
+        .chain(offsets.iter().map(|(name, field, offset)| (format!("offset {name}.{field}"), *offset as i64)))
+        .chain(constants.iter().map(|(name, value)| (format!("constant {name}"), *value)));
+    rust.filter(|(key, value)| c[key] != *value).map(|(key, value)| format!("{key}: C {} Rust {value}", c[&key])).collect()
+}
+
 #[test]
 fn every_struct_size_field_offset_and_constant_matches_the_header() {
     let (sizes, offsets) = rust_layout();
     let constants = rust_constants();
-    let c = c_layout(&sizes, &offsets, &constants);
-    let mut mismatches = Vec::new();
-    for (name, size) in &sizes {
-        let key = format!("size {name}");
-        if c[&key] != *size as i64 {
-            mismatches.push(format!("{key}: C {} Rust {size}", c[&key]));
-        }
-    }
-    for (name, field, offset) in &offsets {
-        let key = format!("offset {name}.{field}");
-        if c[&key] != *offset as i64 {
-            mismatches.push(format!("{key}: C {} Rust {offset}", c[&key]));
-        }
-    }
-    for (name, value) in &constants {
-        let key = format!("constant {name}");
-        if c[&key] != *value {
-            mismatches.push(format!("{key}: C {} Rust {value}", c[&key]));
-        }
-    }
-    assert!(mismatches.is_empty(), "the bindings differ from plugin.h:\n{}", mismatches.join("\n"));
+    let found = mismatches(&sizes, &offsets, &constants, c_layout());
+    assert!(found.is_empty(), "the bindings differ from plugin.h:\n{}", found.join("\n"));
+}
+
+/// Two host services of one type swapped keep every size; the comparison by name still sees
+/// both offsets move.
+#[test]
+fn a_swapped_pair_of_same_typed_fields_is_reported() {
+    let (sizes, mut offsets) = rust_layout();
+    let position = |field: &str| offsets.iter().position(|(s, f, _)| *s == "cellhost_host" && *f == field).unwrap();
+    let (clip, alpha) = (position("pop_clip"), position("pop_alpha"));
+    let (clip_offset, alpha_offset) = (offsets[clip].2, offsets[alpha].2);
+    offsets[clip].2 = alpha_offset;
+    offsets[alpha].2 = clip_offset;
+    let found = mismatches(&sizes, &offsets, &[], c_layout());
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].starts_with("offset cellhost_host.pop_clip") && found[1].starts_with("offset cellhost_host.pop_alpha"));
 }
 
 #[test]
