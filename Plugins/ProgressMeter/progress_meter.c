@@ -1,7 +1,7 @@
 /*
  * Progress meter: a sample cellhost plugin written in C against plugin.h alone.
  *
- *   cc -shared -fPIC -I SDK/include -o progress.so Plugins/ProgressMeter/progress_meter.c
+ *   cc $(cellhost sdk --cflags) -shared -fPIC -o progress.so Plugins/ProgressMeter/progress_meter.c
  *
  * One configuration type, com.cellhost.samples.progress, with a property of every encoding and
  * an action with arguments, advance(double by, bool animated). It restyles itself per state
@@ -344,6 +344,6 @@ static const cellhost_plugin_descriptor descriptor = {
     NULL,
 };
 
-__attribute__((visibility("default"))) const cellhost_plugin_descriptor *cellhost_plugin_entry(void) {
+CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void) {
     return &descriptor;
 }

@@ -1,7 +1,8 @@
 /// Why a plugin was refused. `description` is one sentence naming the file and the problem.
 public struct PluginLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
-        case fileNotFound
+        /// The folder a bare file name was looked for in; nil for a path with a slash.
+        case fileNotFound(inCurrentFolder: String?)
         case isDirectory
         case notARegularFile
         case emptyFile
@@ -30,7 +31,8 @@ public struct PluginLoadError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         let problem: String = switch reason {
-        case .fileNotFound: "no such file"
+        case .fileNotFound(nil): "no such file"
+        case .fileNotFound(let folder?): "no such file in the current folder, \(folder)"
         case .isDirectory: "is a directory, not a plugin library"
         case .notARegularFile: "is not a regular file"
         case .emptyFile: "is an empty file, not a plugin library"

@@ -37,6 +37,17 @@ public final class LoadedPlugin: @unchecked Sendable {
     }
 }
 
+/// dlopen a plugin library as every command names it: a path without a slash is a file in the
+/// current folder, as for stat, open and every other tool, where dlopen alone would search the
+/// library path (LD_LIBRARY_PATH, the loader cache) for it instead. Every dlopen of a plugin goes
+/// through here, so `run`, `inspect` and `validate` read a path alike.
+public func openPluginImage(_ path: String, flags: Int32) -> UnsafeMutableRawPointer? {
+    dlopen(pluginImagePath(path), flags)
+}
+
+/// The path handed to dlopen for `path`: "./" before a bare file name.
+func pluginImagePath(_ path: String) -> String { path.contains("/") ? path : "./" + path }
+
 /// Loads one plugin: file checks, `dlopen(RTLD_NOW | RTLD_LOCAL)`, the entry, the version rule,
 /// and every rule of plugin.h that can be checked before running plugin code beyond the entry.
 /// Images are never dlclosed (Swift plugins must not be, and a refused plugin's constructors
@@ -55,9 +66,10 @@ enum PluginLoader {
         let clock = ContinuousClock()
         let start = clock.now
         _ = dlerror()
-        guard let image = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let image = openPluginImage(path, flags: RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
-            throw fail(.dlopenFailed(message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message))
+            let opened = pluginImagePath(path) + ": "
+            throw fail(.dlopenFailed(message.hasPrefix(opened) ? String(message.dropFirst(opened.count)) : message))
         }
         guard let symbol = dlsym(image, CELLHOST_ENTRY_SYMBOL) else { throw fail(.missingEntry) }
         let entry = unsafeBitCast(symbol, to: cellhost_plugin_entry_fn.self)
@@ -91,7 +103,8 @@ enum PluginLoader {
         func fail(_ reason: PluginLoadError.Reason) -> PluginLoadError { PluginLoadError(path: path, reason: reason) }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw errno == ENOENT || errno == ENOTDIR ? fail(.fileNotFound) : fail(.unreadable(String(cString: strerror(errno))))
+            guard errno == ENOENT || errno == ENOTDIR else { throw fail(.unreadable(String(cString: strerror(errno)))) }
+            throw fail(.fileNotFound(inCurrentFolder: path.contains("/") ? nil : currentFolder()))
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: throw fail(.isDirectory)
@@ -105,6 +118,12 @@ enum PluginLoader {
         var magic: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         let count = withUnsafeMutableBytes(of: &magic) { read(fd, $0.baseAddress, 4) }
         guard count == 4, magic == (0x7F, 0x45, 0x4C, 0x46) else { throw fail(.notELF) }
+    }
+
+    private static func currentFolder() -> String {
+        guard let folder = getcwd(nil, 0) else { return "." }
+        defer { free(folder) }
+        return String(cString: folder)
     }
 
     /// Reads the descriptor without trusting the pointer: the header is probed first, then the

@@ -29,7 +29,7 @@ enum LoadChecks {
         }
         r.step("dlopen(RTLD_NOW)")
         _ = dlerror()
-        guard dlopen(r.path, RTLD_NOW | RTLD_LOCAL) != nil else {
+        guard openPluginImage(r.path, flags: RTLD_NOW | RTLD_LOCAL) != nil else {
             r.fail("dlopen(RTLD_NOW) failed: " + (dlerror().map { String(cString: $0) } ?? "unknown error"))
             return
         }
@@ -155,7 +155,7 @@ enum LoadChecks {
     /// responsible report why).
     static func entryFunction(_ r: CheckRecorder) -> cellhost_plugin_entry_fn? {
         _ = dlerror()
-        guard let image = dlopen(r.path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let image = openPluginImage(r.path, flags: RTLD_NOW | RTLD_LOCAL) else {
             r.skip("the library does not load (strict-load reports why)")
             return nil
         }

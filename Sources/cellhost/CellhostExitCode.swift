@@ -14,6 +14,7 @@ enum CellhostExitCode: Int32, CaseIterable {
     case pluginFailed = 4
     case outputNotWritten = 5
     case checksFailed = 6
+    case sdkNotFound = 7
 
     var meaning: String {
         switch self {
@@ -24,6 +25,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .pluginFailed: "a plugin crashed, hung past --timeout or exited, loading or running"
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
+        case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
         }
     }
 

@@ -82,7 +82,7 @@ import Testing
             CELLHOST_HEADER(cellhost_plugin_descriptor), CELLHOST_DESCRIPTOR_MAGIC,
             "com.test.services", "Services", "1", "tests", NULL, types, 1, init, NULL,
         };
-        __attribute__((visibility("default"))) const cellhost_plugin_descriptor *cellhost_plugin_entry(void) { return &descriptor; }
+        CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void) { return &descriptor; }
         """
 
     static let type: PluginConfigurationType? = {

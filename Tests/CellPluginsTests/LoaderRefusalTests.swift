@@ -35,7 +35,7 @@ import Testing
     @Test func unresolvedSymbolIsReportedByName() throws {
         var source = TestPluginSource()
         source.prelude = "extern int cellhost_test_missing_function(void);\n"
-            + "__attribute__((visibility(\"default\"))) int uses_missing(void) { return cellhost_test_missing_function(); }"
+            + "CELLHOST_EXPORT int uses_missing(void) { return cellhost_test_missing_function(); }"
         let path = try compiled(source, "unresolved")
         let message = try #require(refusal(path))
         #expect(message.hasPrefix("\(path): dlopen failed:"))

@@ -31,7 +31,7 @@ struct TestPluginSource {
         static void destroy_config(cellhost_config *c) { free(c); }
         static bool equal(const cellhost_config *a, const cellhost_config *b) { return a->value == b->value; }
         /* Calls of updated_for_state, for tests that count them. */
-        __attribute__((visibility("default"))) int64_t minimal_updated_calls = 0;
+        CELLHOST_EXPORT int64_t minimal_updated_calls = 0;
         static cellhost_config *updated(const cellhost_config *c, const cellhost_state *s) {
             minimal_updated_calls++;
             cellhost_config *d = copy_config(c);
@@ -71,7 +71,7 @@ struct TestPluginSource {
             { sizeof(cellhost_plugin_descriptor), \(major), \(minor) }, \(magic),
             "\(pluginID)", "Minimal", "0.1", "tests", NULL, types, 1, NULL, NULL,
         };
-        __attribute__((visibility("default"))) const cellhost_plugin_descriptor *\(entryName)(void) { \(entryBody) }
+        CELLHOST_EXPORT const cellhost_plugin_descriptor *\(entryName)(void) { \(entryBody) }
         """
     }
 }

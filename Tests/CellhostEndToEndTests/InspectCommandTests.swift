@@ -25,7 +25,7 @@ import Testing
                                    + "#include <stdlib.h>\n#include <unistd.h>\n" + body, name: name)
     }
 
-    static let entryPrefix = "__attribute__((visibility(\"default\"))) const cellhost_plugin_descriptor *cellhost_plugin_entry(void)"
+    static let entryPrefix = "CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void)"
 
     @Test func describesTheCSampleAsATable() throws {
         let outcome = try inspect(BuiltProducts.samplePlugin("ProgressMeter"))
@@ -54,7 +54,7 @@ import Testing
             ("\(dir)/empty.so", "is an empty file, not a plugin library"),
             ("\(dir)/text.so", "is not an ELF shared library (wrong magic bytes)"),
             (try plugin("unresolved", "extern int nowhere_to_be_found(void);\n"
-                        + "__attribute__((visibility(\"default\"))) int f(void) { return nowhere_to_be_found(); }"),
+                        + "CELLHOST_EXPORT int f(void) { return nowhere_to_be_found(); }"),
              "undefined symbol: nowhere_to_be_found"),
             (try plugin("noentry", "int unrelated = 1;"), "does not export the entry symbol cellhost_plugin_entry"),
             (try plugin("null", Self.entryPrefix + " { return NULL; }"), "cellhost_plugin_entry returned NULL"),

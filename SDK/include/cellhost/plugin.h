@@ -6,9 +6,14 @@
  * plain structs and plain function pointers. No C++ or Swift type crosses it, so a plugin
  * written in C, Swift (through SDK/Swift), Rust or Zig works the same.
  *
+ * LANGUAGE
+ *   C99 or later (the header uses bool and the fixed-width integers of <stdint.h>), or C++.
+ *   Compiled as older C it stops with an #error that says so. `cellhost sdk --cflags` prints the
+ *   -I flag for this folder; `pkg-config --cflags cellhost-plugin` prints the same.
+ *
  * ENTRY
- *   The plugin exports exactly one symbol:
- *       const cellhost_plugin_descriptor *cellhost_plugin_entry(void);
+ *   The plugin exports exactly one symbol, marked CELLHOST_EXPORT:
+ *       CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void);
  *   It returns a pointer to a descriptor that stays valid and unchanged until the process ends
  *   (the host never dlcloses a plugin). It must not call back into the host.
  *
@@ -68,6 +73,10 @@
 #ifndef CELLHOST_PLUGIN_H
 #define CELLHOST_PLUGIN_H
 
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#error "cellhost/plugin.h needs C99 or later (bool, int64_t): compile with -std=c99, -std=c11 or a newer standard"
+#endif
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -82,6 +91,24 @@ extern "C" {
  * descriptor from garbage. */
 #define CELLHOST_DESCRIPTOR_MAGIC 0x4C504843u
 #define CELLHOST_ENTRY_SYMBOL "cellhost_plugin_entry"
+
+/* Marks the entry symbol exported from the plugin library, so the rest of the plugin can be
+ * compiled with -fvisibility=hidden and export nothing else (the host looks up only the entry).
+ * Modelled on CLAP's CLAP_EXPORT; define it before including this header to override it. A C++
+ * plugin also declares its entry extern "C". */
+#if !defined(CELLHOST_EXPORT)
+#  if defined(_WIN32) || defined(__CYGWIN__)
+#    if defined(__GNUC__)
+#      define CELLHOST_EXPORT __attribute__((dllexport))
+#    else
+#      define CELLHOST_EXPORT __declspec(dllexport)
+#    endif
+#  elif (defined(__GNUC__) && __GNUC__ >= 4) || defined(__clang__)
+#    define CELLHOST_EXPORT __attribute__((visibility("default")))
+#  else
+#    define CELLHOST_EXPORT
+#  endif
+#endif
 
 /* At the head of every struct. Fill with CELLHOST_HEADER(type). */
 typedef struct cellhost_header {

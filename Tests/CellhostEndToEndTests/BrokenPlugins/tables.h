@@ -42,7 +42,7 @@ static const cellhost_plugin_descriptor descriptor = {
 };
 
 #ifndef REPLACE_ENTRY
-__attribute__((visibility("default"))) const cellhost_plugin_descriptor *PLUGIN_ENTRY_NAME(void) {
+CELLHOST_EXPORT const cellhost_plugin_descriptor *PLUGIN_ENTRY_NAME(void) {
     return &descriptor;
 }
 #endif

@@ -2,7 +2,7 @@
 #define REPLACE_ENTRY
 #include "base.h"
 #include "tables.h"
-__attribute__((visibility("default"))) const cellhost_plugin_descriptor *cellhost_plugin_entry(void) {
+CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void) {
     static cellhost_plugin_descriptor copies[2];
     static int calls;
     cellhost_plugin_descriptor *d = &copies[calls++ % 2];
