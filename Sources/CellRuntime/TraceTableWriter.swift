@@ -3,11 +3,16 @@ import CellKit
 
 /// The trace for people, on the terminal: one line per cell update (event, cell, state change,
 /// what changed, view reused/replaced, size, damage, time), then one indented line per property
-/// that changed or stayed locked, saying why. Colour only on a terminal and without `NO_COLOR`.
+/// that changed or stayed locked, saying why. Plugin log messages are shown with the event they
+/// were logged in, under its note and problems; those of an event that never finished come just
+/// before the line saying why the run stopped. Colour only on a terminal and without `NO_COLOR`.
 public final class TraceTableWriter: TraceSink {
     private let output: (String) -> Void
     private let style: TerminalStyle
     private var wroteColumns = false
+    /// Log messages of events not shown yet (log records come before their event's record).
+    private var heldLogs: [TraceLog] = []
+    private var lastEventShown = -1
 
     /// `output` receives whole lines with their newline.
     public init(colors: Bool, output: @escaping (String) -> Void) {
@@ -39,7 +44,11 @@ public final class TraceTableWriter: TraceSink {
             for p in h.plugins { output("plugin " + p + "\n") }
         case .event(let e):
             writeEvent(e)
+        case .log(let log):
+            if let event = log.event, event > lastEventShown { heldLogs.append(log) } else { writeLog(log) }
         case .end(let end):
+            heldLogs.forEach(writeLog)
+            heldLogs.removeAll()
             var s = "\n"
             switch end.outcome {
             case .ok: s += style.green("done") + ": \(end.events) event\(end.events == 1 ? "" : "s"), \(end.frames) frame\(end.frames == 1 ? "" : "s")"
@@ -64,6 +73,12 @@ public final class TraceTableWriter: TraceSink {
         let number = style.bold("\(e.number)")
         if let note = e.note { output(style.dim("   # \(note)") + "\n") }
         for problem in e.problems { output("    " + style.red("! ") + problem + "\n") }
+        lastEventShown = e.number
+        heldLogs.removeAll { log in
+            guard let event = log.event, event <= e.number else { return false }
+            writeLog(log)
+            return true
+        }
         if e.updates.isEmpty {
             let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { String($0.index) }.joined(separator: ","))"
             output(row([number, style.dim("—"), e.summary, "", "", "", "\(e.damagedPixels) px", Self.millis(e.timings.total)])
@@ -108,6 +123,18 @@ public final class TraceTableWriter: TraceSink {
                 output(line + "\n")
             }
         }
+    }
+
+    /// "log <plugin> <level>: <message>", a message of several lines indented under its first.
+    private func writeLog(_ log: TraceLog) {
+        let level: String
+        switch log.level {
+        case .error: level = style.red(log.level.rawValue)
+        case .warning: level = style.yellow(log.level.rawValue)
+        case .info, .debug: level = style.dim(log.level.rawValue)
+        }
+        let text = log.message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        ")
+        output("    " + style.dim("log ") + log.plugin + " " + level + ": " + text + "\n")
     }
 
     /// The table is written as records arrive; nothing is left to complete.
