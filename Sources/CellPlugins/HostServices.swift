@@ -64,9 +64,15 @@ public enum PluginHostEnvironment {
     private static let threadLogHandlers = Mutex<[pthread_t: @Sendable (PluginLogMessage) -> Void]>([:])
 
     /// Receives every message any plugin logs (from any thread), except those logged on a thread
-    /// that has its own handler.
-    public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void) {
-        logHandler.withLock { $0 = handler }
+    /// that has its own handler. Returns the handler it replaces, for a caller that restores it.
+    @discardableResult
+    public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void)
+        -> @Sendable (PluginLogMessage) -> Void
+    {
+        logHandler.withLock { current in
+            defer { current = handler }
+            return current
+        }
     }
 
     /// Runs `body` with `handler` receiving the messages plugins log on this thread, and restores

@@ -6,6 +6,9 @@ import Synchronization
 /// the run's output (the sinks in-process, the channel in a worker), so a message reaches the
 /// table and both traces wherever the plugin runs.
 ///
+/// It receives the messages logged on the run's thread, and those of every thread when the
+/// output owns its process (a worker).
+///
 /// Invariants: a log record comes before the record of the event it was logged in, and after the
 /// header when there is one (messages logged while loading wait for it); the wrapped output is
 /// used only on the run's thread — a message logged on another thread waits for the run's next
@@ -50,10 +53,13 @@ final class PluginLogRelay: RunOutput, @unchecked Sendable {
 
     init(output: any RunOutput) { self.output = output }
 
-    /// Runs `body` with this relay receiving the messages plugins log on this thread, then sends
-    /// what is still waiting.
+    /// Runs `body` with this relay receiving the messages plugins log on this thread (on every
+    /// thread when the output owns the process), then sends what is still waiting.
     func relayingLogs<Result>(_ body: () -> Result) -> Result {
-        let result = PluginHostEnvironment.withLogHandler(onThisThread: { [self] in receive($0) }, body)
+        let handler: @Sendable (PluginLogMessage) -> Void = { [self] in receive($0) }
+        let previous = output.ownsProcess ? PluginHostEnvironment.setLogHandler(handler) : nil
+        let result = PluginHostEnvironment.withLogHandler(onThisThread: handler, body)
+        if let previous { PluginHostEnvironment.setLogHandler(previous) }
         flush(opening: true)
         return result
     }

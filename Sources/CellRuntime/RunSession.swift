@@ -57,10 +57,15 @@ public protocol RunOutput: AnyObject {
     func record(_ record: TraceRecord)
     /// Progress inside an event (a frame was rendered): proof of life for a watchdog.
     func alive()
+    /// Whether the process exists only for this run (a worker), so that messages plugins log on
+    /// threads of their own belong to it too. Otherwise only messages logged on the run's thread
+    /// become its records, and the others go to the process's log handler (stderr by default).
+    var ownsProcess: Bool { get }
 }
 
 extension RunOutput {
     public func alive() {}
+    public var ownsProcess: Bool { false }
 }
 
 /// One run: load plugins, read the scene, run the first display and every event through the
