@@ -32,11 +32,17 @@ final class PluginLogRelay: RunOutput, @unchecked Sendable {
         /// The last message logged in this event, for the message of a run that stops at it.
         var last: TraceLog?
 
-        /// What may go out now: the waiting records, then one report per plugin that flooded.
+        /// The waiting records, when they may go out.
+        mutating func takeWaiting() -> [TraceLog] {
+            guard open else { return [] }
+            defer { waiting.removeAll() }
+            return waiting
+        }
+
+        /// At the end of an event: the waiting records, then one report per plugin that flooded.
         mutating func takeReady() -> [TraceLog] {
             guard open else { return [] }
-            var ready = waiting
-            waiting.removeAll()
+            var ready = takeWaiting()
             for (plugin, count) in notShown {
                 let when = event.map { "in event \($0)" } ?? "before the first display"
                 ready.append(TraceLog(
@@ -87,7 +93,7 @@ final class PluginLogRelay: RunOutput, @unchecked Sendable {
                                event: s.event)
             s.last = log
             s.waiting.append(log)
-            return onRunThread ? s.takeReady() : []
+            return onRunThread ? s.takeWaiting() : []
         }
         for log in ready { output.record(.log(log)) }
     }

@@ -75,8 +75,9 @@ import Testing
         relay.relayingLogs {
             relay.record(.header(SampleTrace.header))
             relay.begin(event: 1, line: 1)
-            for i in 1...(limit + 5) { PluginHostEnvironment.log(Self.message("a\(i)", from: "com.test.a")) }
+            for i in 1...(limit + 3) { PluginHostEnvironment.log(Self.message("a\(i)", from: "com.test.a")) }
             PluginHostEnvironment.log(Self.message("b1", from: "com.test.b"))
+            for i in (limit + 4)...(limit + 5) { PluginHostEnvironment.log(Self.message("a\(i)", from: "com.test.a")) }
             relay.record(Self.event(1))
             relay.begin(event: 2, line: 2)
             PluginHostEnvironment.log(Self.message("a again", from: "com.test.a"))
@@ -145,10 +146,14 @@ import Testing
         }
     }
 
-    /// The schema states the limits the code applies.
-    @Test func theTraceSchemaStatesTheLimits() throws {
+    /// The schema and the run documentation state the limits the code applies.
+    @Test func theSchemaAndTheDocsStateTheLimits() throws {
         let schema = try #require(readTextFile(BuiltProducts.packageRoot + "/SDK/schema/trace.schema.json"))
         #expect(schema.contains("within \(PluginLogMessage.Limits.messageBytes) UTF-8 bytes"))
         #expect(schema.contains("at most \(PluginLogMessage.Limits.messagesPerEvent) messages per plugin per event"))
+        let docs = try #require(readTextFile(BuiltProducts.packageRoot + "/SDK/docs/inspect-run-validate.md"))
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(docs.contains("cut at \(PluginLogMessage.Limits.messageBytes) UTF-8 bytes"))
+        #expect(docs.contains("at most \(PluginLogMessage.Limits.messagesPerEvent) messages per plugin per event"))
     }
 }
