@@ -10,9 +10,9 @@ import CellIO
 public final class ChromeTraceWriter: TraceSink {
     private let file: AtomicFile
     private var wroteFirst = false
-    /// Log messages of events not written yet (log records come before their event's record).
-    private var heldLogs: [TraceLog] = []
-    private var lastEvent: (number: Int, start: Double)?
+    private var logs = LogsAwaitingTheirEvent()
+    /// Where a log of an event already written goes: that event's start.
+    private var lastEventStart: Double = 0
     private var buffer = ""
     private static let pid: Int64 = 1
     private static let eventsTrack: Int64 = 1
@@ -57,21 +57,12 @@ public final class ChromeTraceWriter: TraceSink {
                           ("args", .object([("source", .string(h.source)), ("schema", .string(TraceRecord.schema))]))]))
         case .event(let e):
             writeEvent(e)
-            lastEvent = (e.number, e.start)
-            heldLogs.removeAll { log in
-                guard let event = log.event, event <= e.number else { return false }
-                emit(logMark(log, ts: e.start))
-                return true
-            }
+            lastEventStart = e.start
+            for log in logs.release(event: e.number) { emit(logMark(log, ts: e.start)) }
         case .log(let log):
-            if let event = log.event {
-                if let lastEvent, event <= lastEvent.number { emit(logMark(log, ts: lastEvent.start)) } else { heldLogs.append(log) }
-            } else {
-                emit(logMark(log, ts: 0))
-            }
+            if let now = logs.admit(log) { emit(logMark(now, ts: now.event == nil ? 0 : lastEventStart)) }
         case .end(let end):
-            for log in heldLogs { emit(logMark(log, ts: lastEnd)) }
-            heldLogs.removeAll()
+            for log in logs.releaseAll() { emit(logMark(log, ts: lastEnd)) }
             var args: [(String, JSON)] = [("outcome", .string(end.outcome.rawValue))]
             if let m = end.message { args.append(("message", .string(m))) }
             if let f = end.failedEvent { args.append(("failedEvent", .int(Int64(f)))) }

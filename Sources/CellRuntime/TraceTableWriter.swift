@@ -10,9 +10,7 @@ public final class TraceTableWriter: TraceSink {
     private let output: (String) -> Void
     private let style: TerminalStyle
     private var wroteColumns = false
-    /// Log messages of events not shown yet (log records come before their event's record).
-    private var heldLogs: [TraceLog] = []
-    private var lastEventShown = -1
+    private var logs = LogsAwaitingTheirEvent()
 
     /// `output` receives whole lines with their newline.
     public init(colors: Bool, output: @escaping (String) -> Void) {
@@ -45,10 +43,9 @@ public final class TraceTableWriter: TraceSink {
         case .event(let e):
             writeEvent(e)
         case .log(let log):
-            if let event = log.event, event > lastEventShown { heldLogs.append(log) } else { writeLog(log) }
+            if let now = logs.admit(log) { writeLog(now) }
         case .end(let end):
-            heldLogs.forEach(writeLog)
-            heldLogs.removeAll()
+            logs.releaseAll().forEach(writeLog)
             var s = "\n"
             switch end.outcome {
             case .ok: s += style.green("done") + ": \(end.events) event\(end.events == 1 ? "" : "s"), \(end.frames) frame\(end.frames == 1 ? "" : "s")"
@@ -73,12 +70,7 @@ public final class TraceTableWriter: TraceSink {
         let number = style.bold("\(e.number)")
         if let note = e.note { output(style.dim("   # \(note)") + "\n") }
         for problem in e.problems { output("    " + style.red("! ") + problem + "\n") }
-        lastEventShown = e.number
-        heldLogs.removeAll { log in
-            guard let event = log.event, event <= e.number else { return false }
-            writeLog(log)
-            return true
-        }
+        logs.release(event: e.number).forEach(writeLog)
         if e.updates.isEmpty {
             let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { String($0.index) }.joined(separator: ","))"
             output(row([number, style.dim("—"), e.summary, "", "", "", "\(e.damagedPixels) px", Self.millis(e.timings.total)])
