@@ -147,6 +147,39 @@ import Testing
         #expect(out.logMarks.filter { $0["args"]?["notShown"]?.intValue == Int64(notShown) }.count == 1)
     }
 
+    /// The worker sends each message as it is logged, so the last words of a plugin that then
+    /// crashes are in the trace and the table, before the line reporting the crash.
+    @Test func aPluginsLastMessageBeforeItCrashesIsKept() throws {
+        let plugin = try PluginCompiler.compile(source: """
+            #define REPLACE_SET_COUNT
+            #include "base.h"
+            static void set_count(cellhost_config *c, const cellhost_property *p, int64_t v) {
+                (void)p;
+                if (v == 99) { host->log(CELLHOST_LOG_ERROR, "about to fail on purpose"); abort(); }
+                c->count = v; c->customized |= 1u << P_COUNT;
+            }
+            #include "tables.h"
+            """, name: "crashing", extraFlags: "-I '\(ValidationFixtures.brokenPlugins)'")
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-log-test")
+        writeFile("""
+            {"item": {"id": "c", "type": "com.validation.test.cell", "set": {"title": "C"}}}
+            {"cell": "c", "set": {"count": 99}}
+            """, to: dir + "/events.jsonl")
+        let status = system("'\(BuiltProducts.cellhost)' run --plugin '\(plugin)' --events '\(dir)/events.jsonl' "
+            + "--trace '\(dir)/trace.jsonl' >'\(dir)/table.txt' 2>/dev/null")
+        #expect(status != 0)
+        let records = try #require(readTextFile(dir + "/trace.jsonl")).split(separator: "\n")
+            .map { line throws in try TraceRecord.decode(line: String(line)) }
+        #expect(records.suffix(2).first == .log(TraceLog(plugin: Self.chattyID, level: .error,
+                                                         message: "about to fail on purpose", event: 1)))
+        guard case .end(let end) = records.last else { Issue.record("no end record"); return }
+        #expect(end.outcome == .pluginCrashed)
+        let table = try #require(readTextFile(dir + "/table.txt")).split(separator: "\n").map(String.init)
+        let logLine = try #require(table.firstIndex { $0.contains("log \(Self.chattyID) error: about to fail on purpose") })
+        let crashLine = try #require(table.firstIndex { $0.hasPrefix("pluginCrashed at event #1") })
+        #expect(logLine < crashLine)
+    }
+
     @Test(arguments: Mode.allCases) func aRefusedActionsLogSitsNextToTheRefusal(mode: Mode) throws {
         let out = try run(mode)
         #expect(out.status != 0)
