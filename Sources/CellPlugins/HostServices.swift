@@ -16,6 +16,33 @@ public struct PluginLogMessage: Sendable, Hashable {
         self.level = level
         self.text = text
     }
+
+    /// Bounds on what plugin logging can put into a run's output, so a plugin logging in a loop
+    /// can neither bury the trace nor exhaust memory. These are limits (trace.schema.json states
+    /// them), not measurements.
+    public enum Limits {
+        /// A longer message is cut at the last whole character within this many UTF-8 bytes, and
+        /// ends with "…"; the host never reads further into the plugin's string.
+        public static let messageBytes = 1024
+        /// Messages a run shows per plugin per event (loading counts as one event); the rest are
+        /// counted and reported once, when the event ends.
+        public static let messagesPerEvent = 16
+    }
+
+    /// The text of a plugin's C string, read no further than `Limits.messageBytes` + 1 bytes:
+    /// a longer one is cut at a character boundary and marked "…"; invalid UTF-8 is repaired.
+    static func text(of pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        let limit = Limits.messageBytes
+        let length = strnlen(pointer, limit + 1)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            guard length > limit else { return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self) }
+            // Back up over continuation bytes (10xxxxxx) so the cut falls before a whole character.
+            var end = limit
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self) + "…"
+        }
+    }
 }
 
 /// Where plugin log messages and embedded list content come from. The defaults log to stderr
@@ -33,9 +60,30 @@ public enum PluginHostEnvironment {
     /// again alike only asks whether the provider is still the one it was made with.
     private static let listProviderGeneration = Atomic<Int>(0)
 
-    /// Receives every message any plugin logs (from any thread).
-    public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void) {
-        logHandler.withLock { $0 = handler }
+    /// Handlers bound to one thread by `withLogHandler(onThisThread:_:)`, by thread.
+    private static let threadLogHandlers = Mutex<[pthread_t: @Sendable (PluginLogMessage) -> Void]>([:])
+
+    /// Receives every message any plugin logs (from any thread), except those logged on a thread
+    /// that has its own handler. Returns the handler it replaces, for a caller that restores it.
+    @discardableResult
+    public static func setLogHandler(_ handler: @escaping @Sendable (PluginLogMessage) -> Void)
+        -> @Sendable (PluginLogMessage) -> Void
+    {
+        logHandler.withLock { current in
+            defer { current = handler }
+            return current
+        }
+    }
+
+    /// Runs `body` with `handler` receiving the messages plugins log on this thread, and restores
+    /// what this thread had before. A run binds its trace to the thread it runs plugins on, so
+    /// runs and other callers on other threads of one process never receive each other's messages.
+    public static func withLogHandler<Result>(onThisThread handler: @escaping @Sendable (PluginLogMessage) -> Void,
+                                              _ body: () -> Result) -> Result {
+        let thread = pthread_self()
+        let previous = threadLogHandlers.withLock { $0.updateValue(handler, forKey: thread) }
+        defer { threadLogHandlers.withLock { $0[thread] = previous } }
+        return body()
     }
 
     /// Supplies the host `ListContentView`s plugins embed.
@@ -46,7 +94,10 @@ public enum PluginHostEnvironment {
         }
     }
 
-    static func log(_ message: PluginLogMessage) { logHandler.withLock { $0 }(message) }
+    static func log(_ message: PluginLogMessage) {
+        let handler = threadLogHandlers.withLock { $0[pthread_self()] } ?? logHandler.withLock { $0 }
+        handler(message)
+    }
     static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0.provider } }
     /// How many times a provider was set, without copying the provider.
     static var listContentProviderGeneration: Int { listProviderGeneration.load(ordering: .acquiring) }
@@ -88,7 +139,7 @@ enum HostServices {
 
     private static let anonymousLog: @convention(c) (Int32, UnsafePointer<CChar>?) -> Void = { level, text in
         PluginHostEnvironment.log(PluginLogMessage(pluginID: "plugin", level: .init(rawValue: level) ?? .info,
-                                                   text: text.map { String(cString: $0) } ?? ""))
+                                                   text: PluginLogMessage.text(of: text)))
     }
 
     private final class LogBinding: Sendable {
@@ -115,7 +166,7 @@ enum HostServices {
             let text = textArgument.load(as: UnsafePointer<CChar>?.self)
             PluginHostEnvironment.log(PluginLogMessage(pluginID: binding.pluginID,
                                                        level: .init(rawValue: level) ?? .info,
-                                                       text: text.map { String(cString: $0) } ?? ""))
+                                                       text: PluginLogMessage.text(of: text)))
         }
         guard ffi_prep_closure_loc(closure, cif, body, binding, code) == FFI_OK else {
             Unmanaged<LogBinding>.fromOpaque(binding).release()

@@ -2,12 +2,17 @@ import CellIO
 /// The Chrome Trace Event format (opens in Perfetto and chrome://tracing): one slice per event on
 /// the "events" track with its phases nested inside (update → layout → draw → raster → composite →
 /// encode, and one slice per cell inside update), a slice per frame on the "frames" track joined
-/// to its event by a flow arrow, and a counter of damaged pixels. Events are written as they come,
+/// to its event by a flow arrow, a counter of damaged pixels, and an instant mark per plugin log
+/// message on the "events" track at the start of the event it was logged in (at 0 before the first
+/// display; at the run's end for an event that never finished). Events are written as they come,
 /// in the JSON Array Format, whose closing bracket is optional: `finish()` closes it, and the file
 /// of a run killed outright still loads, with every event that was complete.
 public final class ChromeTraceWriter: TraceSink {
     private let file: AtomicFile
     private var wroteFirst = false
+    private var logs = LogsAwaitingTheirEvent()
+    /// Where a log of an event already written goes: that event's start.
+    private var lastEventStart: Double = 0
     private var buffer = ""
     private static let pid: Int64 = 1
     private static let eventsTrack: Int64 = 1
@@ -52,7 +57,12 @@ public final class ChromeTraceWriter: TraceSink {
                           ("args", .object([("source", .string(h.source)), ("schema", .string(TraceRecord.schema))]))]))
         case .event(let e):
             writeEvent(e)
+            lastEventStart = e.start
+            for log in logs.release(event: e.number) { emit(logMark(log, ts: e.start)) }
+        case .log(let log):
+            if let now = logs.admit(log) { emit(logMark(now, ts: now.event == nil ? 0 : lastEventStart)) }
         case .end(let end):
+            for log in logs.releaseAll() { emit(logMark(log, ts: lastEnd)) }
             var args: [(String, JSON)] = [("outcome", .string(end.outcome.rawValue))]
             if let m = end.message { args.append(("message", .string(m))) }
             if let f = end.failedEvent { args.append(("failedEvent", .int(Int64(f)))) }
@@ -64,6 +74,18 @@ public final class ChromeTraceWriter: TraceSink {
     }
 
     private var lastEnd: Double = 0
+
+    /// A thread-scoped instant named "<plugin> <level>: <message>", so the track shows it whole.
+    private func logMark(_ log: TraceLog, ts: Double) -> JSON {
+        var args: [(String, JSON)] = [("plugin", .string(log.plugin)), ("level", .string(log.level.rawValue)),
+                                      ("message", .string(log.message))]
+        if let event = log.event { args.append(("event", .int(Int64(event)))) }
+        if let notShown = log.notShown { args.append(("notShown", .int(Int64(notShown)))) }
+        return .object([("name", .string("\(log.plugin) \(log.level.rawValue): \(log.message)")), ("cat", .string("log")),
+                        ("ph", .string("i")), ("s", .string("t")), ("ts", .double(ts.roundedMicros)),
+                        ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.eventsTrack)),
+                        ("args", .object(args))])
+    }
 
     private func writeEvent(_ e: TraceEvent) {
         let total = e.timings.total

@@ -57,16 +57,33 @@ public protocol RunOutput: AnyObject {
     func record(_ record: TraceRecord)
     /// Progress inside an event (a frame was rendered): proof of life for a watchdog.
     func alive()
+    /// Whether the process exists only for this run (a worker), so that messages plugins log on
+    /// threads of their own belong to it too. Otherwise only messages logged on the run's thread
+    /// become its records, and the others go to the process's log handler (stderr by default).
+    var ownsProcess: Bool { get }
 }
 
 extension RunOutput {
     public func alive() {}
+    public var ownsProcess: Bool { false }
 }
 
 /// One run: load plugins, read the scene, run the first display and every event through the
 /// engine, write frames, and report every step as a trace record. The end record says how it ended.
 public enum RunSession {
+    /// Plugins' log messages become records of `output` too (see `PluginLogRelay`), whichever
+    /// process runs the plugins; all of them are out before this returns the end.
     public static func run(_ options: RunOptions, output: some RunOutput) -> TraceEnd {
+        let relay = PluginLogRelay(output: output)
+        return relay.relayingLogs { run(options, relay: relay) }
+    }
+
+    private static func run(_ options: RunOptions, relay output: PluginLogRelay) -> TraceEnd {
+        /// A message saying why the run stopped, followed by what a plugin logged just before:
+        /// a plugin that refuses says why in its log, and the reader should not have to look for it.
+        func quotingTheLog(_ message: String) -> String {
+            output.lastMessageQuote.map { "\(message); \($0)" } ?? message
+        }
         // Plugins first: the embedded stream includes a cell of each loaded type.
         let registry = PluginRegistry()
         var problems: [String] = []
@@ -80,7 +97,8 @@ public enum RunSession {
         } else {
             for path in options.plugins {
                 do { try registry.load(path) } catch {
-                    return TraceEnd(outcome: .pluginLoadFailed, events: 0, frames: 0, message: error.description)
+                    return TraceEnd(outcome: .pluginLoadFailed, events: 0, frames: 0,
+                                    message: quotingTheLog(error.description))
                 }
             }
         }
@@ -145,7 +163,7 @@ public enum RunSession {
                                 options: .init(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory))
         } catch {
             return TraceEnd(outcome: .badInput, events: 0, frames: 0,
-                            message: "\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)")
+                            message: quotingTheLog("\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)"))
         }
 
         engine.onFrame = { [unowned output] in output.alive() }
@@ -154,7 +172,7 @@ public enum RunSession {
         func fail(_ error: EngineError, event: Int) -> TraceEnd {
             _ = engine.finish()
             return TraceEnd(outcome: .badInput, events: eventsRun, frames: engine.frameCount, failedEvent: event,
-                            message: "\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)",
+                            message: quotingTheLog("\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)"),
                             timings: engine.totals)
         }
         do {

@@ -50,6 +50,9 @@ public final class ChannelOutput: RunOutput {
     public func record(_ record: TraceRecord) { channel.send(record.json.serialized) }
 
     public func alive() { channel.send(#"{"record":"alive"}"#) }
+
+    /// A worker runs one stream and exits.
+    public var ownsProcess: Bool { true }
 }
 
 /// Runs a stream in a worker process and writes the sinks from the records it streams back. A

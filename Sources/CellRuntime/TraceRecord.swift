@@ -7,6 +7,8 @@ import CellKit
 public enum TraceRecord: Sendable, Equatable {
     case header(TraceHeader)
     case event(TraceEvent)
+    /// A plugin's log message; it comes before the record of the event it was logged in.
+    case log(TraceLog)
     case end(TraceEnd)
 
     public static let schema = "cellhost.trace/1"
@@ -104,6 +106,30 @@ extension TraceEvent {
                 problems: [String] = []) {
         self.init(number: number, line: line, summaryText: summaryText, note: note, start: start, updates: updates,
                   frames: frames, problems: problems, timings: timings)
+    }
+}
+
+/// A message a plugin logged (`log` in the host services), or the host's one report that a
+/// plugin logged more in an event than a run shows (`notShown` set).
+public struct TraceLog: Sendable, Equatable {
+    public enum Level: String, Sendable, Equatable, CaseIterable { case debug, info, warning, error }
+
+    /// The plugin's reverse-DNS id.
+    public var plugin: String
+    public var level: Level
+    public var message: String
+    /// The event running when it was logged; nil before the first display (loading plugins,
+    /// building the list).
+    public var event: Int?
+    /// Set on the host's report of a flood: how many messages of `plugin` in `event` were left out.
+    public var notShown: Int?
+
+    public init(plugin: String, level: Level, message: String, event: Int?, notShown: Int? = nil) {
+        self.plugin = plugin
+        self.level = level
+        self.message = message
+        self.event = event
+        self.notShown = notShown
     }
 }
 

@@ -25,6 +25,14 @@ extension TraceRecord {
             ]
             if !e.problems.isEmpty { pairs.append(("problems", .array(e.problems.map(JSON.string)))) }
             return .object(pairs)
+        case .log(let log):
+            var pairs: [(String, JSON)] = [
+                ("record", .string("log")), ("plugin", .string(log.plugin)), ("level", .string(log.level.rawValue)),
+                ("message", .string(log.message)),
+            ]
+            if let event = log.event { pairs.append(("event", .int(Int64(event)))) }
+            if let notShown = log.notShown { pairs.append(("notShown", .int(Int64(notShown)))) }
+            return .object(pairs)
         case .end(let end):
             var pairs: [(String, JSON)] = [
                 ("record", .string("end")), ("outcome", .string(end.outcome.rawValue)),
@@ -54,6 +62,10 @@ extension TraceRecord {
                 frames: try r.array("frames").map { j throws(TraceDecodingError) in try FrameTrace(json: j) },
                 timings: try PhaseTimings(json: try r.value("timings")),
                 problems: (try? r.strings("problems")) ?? []))
+        case "log":
+            guard let level = TraceLog.Level(rawValue: try r.string("level")) else { throw TraceDecodingError("unknown log level") }
+            self = .log(TraceLog(plugin: try r.string("plugin"), level: level, message: try r.string("message"),
+                                 event: r.optionalInt("event"), notShown: r.optionalInt("notShown")))
         case "end":
             guard let outcome = TraceEnd.Outcome(rawValue: try r.string("outcome")) else {
                 throw TraceDecodingError("unknown outcome")

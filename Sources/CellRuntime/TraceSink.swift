@@ -48,3 +48,33 @@ public final class JSONLTraceWriter: TraceSink {
 
     public func finish() throws(SinkError) { try file.commit() }
 }
+
+/// What a sink that shows log messages with their event holds back: a log record comes before
+/// the record of the event it was logged in, so it waits for that record (or for the end, when
+/// the event never finished). One without an event (logged while loading), or of an event
+/// already shown, is shown at once.
+struct LogsAwaitingTheirEvent {
+    private var held: [TraceLog] = []
+    private var lastEventShown = -1
+
+    /// `log` if it can be shown now; otherwise nil, and it is held.
+    mutating func admit(_ log: TraceLog) -> TraceLog? {
+        guard let event = log.event, event > lastEventShown else { return log }
+        held.append(log)
+        return nil
+    }
+
+    /// At the record of event `number`: the held messages it shows, in the order they came.
+    mutating func release(event number: Int) -> [TraceLog] {
+        lastEventShown = number
+        let due = held.filter { ($0.event ?? 0) <= number }
+        held.removeAll { ($0.event ?? 0) <= number }
+        return due
+    }
+
+    /// At the end record: every message still held.
+    mutating func releaseAll() -> [TraceLog] {
+        defer { held.removeAll() }
+        return held
+    }
+}

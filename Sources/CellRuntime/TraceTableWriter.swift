@@ -3,11 +3,14 @@ import CellKit
 
 /// The trace for people, on the terminal: one line per cell update (event, cell, state change,
 /// what changed, view reused/replaced, size, damage, time), then one indented line per property
-/// that changed or stayed locked, saying why. Colour only on a terminal and without `NO_COLOR`.
+/// that changed or stayed locked, saying why. Plugin log messages are shown with the event they
+/// were logged in, under its note and problems; those of an event that never finished come just
+/// before the line saying why the run stopped. Colour only on a terminal and without `NO_COLOR`.
 public final class TraceTableWriter: TraceSink {
     private let output: (String) -> Void
     private let style: TerminalStyle
     private var wroteColumns = false
+    private var logs = LogsAwaitingTheirEvent()
 
     /// `output` receives whole lines with their newline.
     public init(colors: Bool, output: @escaping (String) -> Void) {
@@ -39,7 +42,10 @@ public final class TraceTableWriter: TraceSink {
             for p in h.plugins { output("plugin " + p + "\n") }
         case .event(let e):
             writeEvent(e)
+        case .log(let log):
+            if let now = logs.admit(log) { writeLog(now) }
         case .end(let end):
+            logs.releaseAll().forEach(writeLog)
             var s = "\n"
             switch end.outcome {
             case .ok: s += style.green("done") + ": \(end.events) event\(end.events == 1 ? "" : "s"), \(end.frames) frame\(end.frames == 1 ? "" : "s")"
@@ -64,6 +70,7 @@ public final class TraceTableWriter: TraceSink {
         let number = style.bold("\(e.number)")
         if let note = e.note { output(style.dim("   # \(note)") + "\n") }
         for problem in e.problems { output("    " + style.red("! ") + problem + "\n") }
+        logs.release(event: e.number).forEach(writeLog)
         if e.updates.isEmpty {
             let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { String($0.index) }.joined(separator: ","))"
             output(row([number, style.dim("—"), e.summary, "", "", "", "\(e.damagedPixels) px", Self.millis(e.timings.total)])
@@ -108,6 +115,18 @@ public final class TraceTableWriter: TraceSink {
                 output(line + "\n")
             }
         }
+    }
+
+    /// "log <plugin> <level>: <message>", a message of several lines indented under its first.
+    private func writeLog(_ log: TraceLog) {
+        let level: String
+        switch log.level {
+        case .error: level = style.red(log.level.rawValue)
+        case .warning: level = style.yellow(log.level.rawValue)
+        case .info, .debug: level = style.dim(log.level.rawValue)
+        }
+        let text = log.message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n        ")
+        output("    " + style.dim("log ") + log.plugin + " " + level + ": " + text + "\n")
     }
 
     /// The table is written as records arrive; nothing is left to complete.
