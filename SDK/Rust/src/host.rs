@@ -121,8 +121,8 @@ impl Host {
         unsafe { function(traits) }
     }
 
-    /// A built-in colour transformer by name ("grayscale", "preferredTint", "monochromeTint",
-    /// "identity"); None when unknown.
+    /// A built-in colour transformer by name ("identity", "grayscale", "preferredTint",
+    /// "monochromeTint", "pressed", "faded"); None when unknown.
     pub fn color_transformer(&self, name: &str) -> Transformer {
         let function = self.raw.color_transformer?;
         let name = c_string(name);

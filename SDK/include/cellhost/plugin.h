@@ -346,8 +346,8 @@ typedef struct cellhost_host {
     bool (*system_color)(const cellhost_traits *traits, const char *name, cellhost_color *out);
     cellhost_insets (*default_layout_margins)(const cellhost_traits *traits);
 
-    /* Colour transformers: a built-in by name ("grayscale", "preferredTint", "monochromeTint",
-     * "identity"), NULL when unknown; and `first` then `second` composed into one. Both return
+    /* Colour transformers: a built-in by name ("identity", "grayscale", "preferredTint",
+     * "monochromeTint", "pressed", "faded"), NULL when unknown; and `first` then `second` composed into one. Both return
      * host functions valid until the process ends. */
     cellhost_color_transformer (*color_transformer)(const char *name);
     cellhost_color_transformer (*compose_color_transformers)(cellhost_color_transformer first,
