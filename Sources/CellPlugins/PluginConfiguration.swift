@@ -31,8 +31,15 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     /// Wraps a handle the plugin derived from `source`'s (a restyle, a hook's result): its colour
     /// properties hold what `source`'s did, so the dynamic colours carry over.
     private init(adopting handle: OpaquePointer, derivedFrom source: Storage) {
-        storage = Storage(handle: handle, type: source.type, dynamicColours: source.dynamicColours)
+        self.init(storage: Storage(handle: handle, type: source.type, dynamicColours: source.dynamicColours))
     }
+
+    /// The restyle the plugin returned, or `source` itself when it returned NULL.
+    private init(restyled handle: OpaquePointer?, from source: Storage) {
+        if let handle { self.init(adopting: handle, derivedFrom: source) } else { self.init(storage: source) }
+    }
+
+    private init(storage: Storage) { self.storage = storage }
 
     public var type: PluginConfigurationType { storage.type }
     public var typeIdentifier: String { storage.type.typeIdentifier }
@@ -75,11 +82,6 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
         let source = resolvingDynamicColours(for: state.traitCollection)
         let new = withABIState(state) { source.type.updatedFunction(source.handle, $0) }
         return PluginConfiguration(restyled: new, from: source)
-    }
-
-    /// The restyle the plugin returned, or `source` itself when it returned NULL.
-    private init(restyled handle: OpaquePointer?, from source: Storage) {
-        storage = handle.map { Storage(handle: $0, type: source.type, dynamicColours: source.dynamicColours) } ?? source
     }
 
     /// The same for a cell's state, read where it is (no existential box).
