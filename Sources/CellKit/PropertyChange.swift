@@ -6,6 +6,10 @@ public struct PropertyChange: Hashable, Sendable {
         case restyledByState
         /// Customised, so `updated(for:)` left it as the user set it.
         case lockedKept
+        /// Customised to a dynamic colour, and `updated(for:)` gave the same colour resolved for
+        /// the new traits (a plugin gets one RGBA per colour, so the host sets it again when the
+        /// appearance changes): still locked, now showing the other appearance.
+        case reResolved
         /// `updateConfiguration(using:)` or the update handler changed it.
         case setByHook
         /// An event set it (the engine knows which properties its events set).
@@ -62,7 +66,7 @@ public struct PropertyChange: Hashable, Sendable {
             } else if updated == nil || final.value != updatedValue || final.isCustomized != (updated?.isCustomized ?? false) {
                 reason = .setByHook
             } else if updatedValue != oldValue {
-                reason = .restyledByState
+                reason = final.isCustomized && isReResolution(of: oldValue, as: updatedValue) ? .reResolved : .restyledByState
             } else if final.isCustomized {
                 reason = .lockedKept
             } else {
@@ -102,7 +106,8 @@ public struct PropertyChange: Hashable, Sendable {
                                                 || afterHooks[i].isCustomized != afterUpdate[i].isCustomized) {
                 reason = .setByHook
             } else if !updateChangedNothing && afterUpdate[i].value != before[i].value {
-                reason = .restyledByState
+                reason = afterHooks[i].isCustomized && isReResolution(of: before[i].value, as: afterUpdate[i].value)
+                    ? .reResolved : .restyledByState
             } else if afterHooks[i].isCustomized {
                 reason = .lockedKept
             } else {
@@ -113,6 +118,14 @@ public struct PropertyChange: Hashable, Sendable {
                                          isCustomized: afterHooks[i].isCustomized, reason: reason))
         }
         return result
+    }
+
+    /// Whether `new` is the colour `old` is, resolved for other traits: one colour name, another
+    /// value (a built-in configuration keeps a dynamic colour whole, so only a plugin's re-set
+    /// property reads so).
+    private static func isReResolution(of old: PropertyValue, as new: PropertyValue) -> Bool {
+        guard case .color(let a) = old, case .color(let b) = new, let name = a.name else { return false }
+        return name == b.name
     }
 
     /// Whether two lists name the same properties in the same order, compared in place (`zip`

@@ -10,9 +10,13 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     final class Storage: @unchecked Sendable {
         let handle: OpaquePointer
         let type: PluginConfigurationType
-        init(handle: OpaquePointer, type: PluginConfigurationType) {
+        /// The colour properties set to a dynamic colour; nil when none (most values), so a pass
+        /// over a value without any pays one test. Changed only while the storage is unique.
+        var dynamicColours: DynamicColourSettings?
+        init(handle: OpaquePointer, type: PluginConfigurationType, dynamicColours: DynamicColourSettings? = nil) {
             self.handle = handle
             self.type = type
+            self.dynamicColours = dynamicColours
         }
         deinit { type.destroyFunction(handle) }
     }
@@ -23,6 +27,19 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     init(type: PluginConfigurationType, adopting handle: OpaquePointer) {
         storage = Storage(handle: handle, type: type)
     }
+
+    /// Wraps a handle the plugin derived from `source`'s (a restyle, a hook's result): its colour
+    /// properties hold what `source`'s did, so the dynamic colours carry over.
+    private init(adopting handle: OpaquePointer, derivedFrom source: Storage) {
+        self.init(storage: Storage(handle: handle, type: source.type, dynamicColours: source.dynamicColours))
+    }
+
+    /// The restyle the plugin returned, or `source` itself when it returned NULL.
+    private init(restyled handle: OpaquePointer?, from source: Storage) {
+        if let handle { self.init(adopting: handle, derivedFrom: source) } else { self.init(storage: source) }
+    }
+
+    private init(storage: Storage) { self.storage = storage }
 
     public var type: PluginConfigurationType { storage.type }
     public var typeIdentifier: String { storage.type.typeIdentifier }
@@ -37,25 +54,41 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
         guard let copy = storage.type.copyFunction(storage.handle) else {
             throw .invalidValue(property: typeIdentifier, reason: "the plugin's copy function returned NULL")
         }
-        storage = Storage(handle: copy, type: storage.type)
+        storage = Storage(handle: copy, type: storage.type, dynamicColours: storage.dynamicColours)
+    }
+
+    /// This value with its dynamic colours resolved for `traits`: itself when it has none or they
+    /// already are (every pass but one after a change of appearance or contrast), else a copy
+    /// whose colour properties were set again through the plugin's setters.
+    @inline(__always)
+    private func resolvingDynamicColours(for traits: @autoclosure () -> TraitCollection) -> Storage {
+        guard let colours = storage.dynamicColours else { return storage }
+        let traits = traits()
+        guard colours.appearance != ColourAppearance(traits) else { return storage }
+        return reResolved(colours, for: traits)
+    }
+
+    private func reResolved(_ colours: DynamicColourSettings, for traits: TraitCollection) -> Storage {
+        guard let copy = storage.type.copyFunction(storage.handle) else { return storage }
+        return Storage(handle: copy, type: storage.type, dynamicColours: colours.reResolving(on: copy, for: traits))
     }
 
     public func makeContentView() -> any ContentView { PluginContentView(configuration: self) }
 
     /// The plugin's `updated_for_state`; a plugin that returns NULL leaves the configuration as it was.
+    /// Dynamic colours are resolved for the state's traits first, so the plugin restyles (and
+    /// draws) the colour of the current appearance.
     public func updated(for state: any ConfigurationState) -> PluginConfiguration {
-        let type = storage.type
-        let handle = storage.handle
-        let new = withABIState(state) { type.updatedFunction(handle, $0) }
-        return new.map { PluginConfiguration(type: type, adopting: $0) } ?? self
+        let source = resolvingDynamicColours(for: state.traitCollection)
+        let new = withABIState(state) { source.type.updatedFunction(source.handle, $0) }
+        return PluginConfiguration(restyled: new, from: source)
     }
 
     /// The same for a cell's state, read where it is (no existential box).
     public func updated(forCellState state: CellConfigurationState) -> PluginConfiguration {
-        let type = storage.type
-        let handle = storage.handle
-        let new = withUnsafePointer(to: state) { withABIState(cell: $0) { type.updatedFunction(handle, $0) } }
-        return new.map { PluginConfiguration(type: type, adopting: $0) } ?? self
+        let source = resolvingDynamicColours(for: state.traitCollection)
+        let new = withUnsafePointer(to: state) { withABIState(cell: $0) { source.type.updatedFunction(source.handle, $0) } }
+        return PluginConfiguration(restyled: new, from: source)
     }
 
     public var restyleIsPure: Bool { storage.type.restyleIsPure }
@@ -63,19 +96,28 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     /// The cell-level hook (UIKit's `updateConfiguration(using:)`), when the plugin has one:
     /// the configuration to apply instead of `self`, or nil to apply `self` unchanged.
     public func cellUpdateHookResult(for state: any ConfigurationState) -> PluginConfiguration? {
-        let type = storage.type
-        guard let hook = type.updateConfigurationHook else { return nil }
-        let handle = storage.handle
-        return withABIState(state) { hook(handle, $0) }.map { PluginConfiguration(type: type, adopting: $0) }
+        guard let hook = storage.type.updateConfigurationHook else { return nil }
+        let source = storage
+        return withABIState(state) { hook(source.handle, $0) }.map { PluginConfiguration(adopting: $0, derivedFrom: source) }
     }
 
     public var inspectableProperties: [InspectableProperty] {
         let handle = storage.handle
         let type = storage.type
         return type.properties.map { property in
-            InspectableProperty(name: property.name, value: property.value(of: handle),
+            InspectableProperty(name: property.name, value: value(of: property),
                                 isCustomized: property.name.withCString { type.isCustomizedFunction(handle, $0) })
         }
+    }
+
+    /// A property's value through its getter; a colour still holding the dynamic colour it was
+    /// set to keeps that colour's name, so a trace reads `systemOrange #FF9F0A`.
+    private func value(of property: PluginProperty) -> PropertyValue {
+        let value = property.value(of: storage.handle)
+        guard let colours = storage.dynamicColours, let setting = colours.setting(of: property, holding: value),
+              case .color(var colour) = value else { return value }
+        colour.name = setting.colour.name
+        return .color(colour)
     }
 
     /// The value of one property, read through its getter.
@@ -83,7 +125,7 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
         guard let property = storage.type.property(named: name) else {
             throw .unknownProperty(name, typeIdentifier: typeIdentifier)
         }
-        return property.value(of: storage.handle)
+        return value(of: property)
     }
 
     /// `configuration` when it is a plugin configuration. The dynamic type is compared, not cast:
@@ -122,7 +164,27 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
         }
         if property.isReadOnly { throw .invalidValue(property: name, reason: "the property is read-only") }
         try makeUnique()
-        try property.set(value, on: storage.handle)
+        guard property.encoding == .color else { return try property.set(value, on: storage.handle) }
+        try setColour(property, to: value)
+    }
+
+    /// Sets a colour property; a dynamic colour crosses resolved for the appearance this value's
+    /// other dynamic colours show (light when it has none) and is remembered, a static one
+    /// replaces any dynamic colour the property had.
+    private mutating func setColour(_ property: PluginProperty, to value: PropertyValue) throws(ConfigurationPropertyError) {
+        guard let colour = DynamicColourSettings.dynamicColour(in: value) else {
+            try property.set(value, on: storage.handle)
+            if storage.dynamicColours?.forget(property) == false { storage.dynamicColours = nil }
+            return
+        }
+        let appearance = storage.dynamicColours?.appearance ?? .light
+        try property.set(color: colour.resolved(with: appearance.traits), on: storage.handle)
+        let setting = DynamicColourSettings.Setting(property: property, colour: colour)
+        if storage.dynamicColours == nil {
+            storage.dynamicColours = DynamicColourSettings(setting, appearance: appearance)
+        } else {
+            storage.dynamicColours?.record(setting)
+        }
     }
 
     public func performing(_ action: String, arguments: [PropertyValue]) throws(ConfigurationPropertyError) -> PluginConfiguration {

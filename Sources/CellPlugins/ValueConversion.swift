@@ -7,8 +7,9 @@ import CellKit
 ///
 /// A dynamic colour (light/dark variants) crosses as the appearance for the traits at hand;
 /// where no traits are known (a property set from an event stream) it crosses as its light
-/// appearance. Plugins that need trait-dependent colours ask `system_color` with the traits of
-/// the state or context they were given.
+/// appearance, and the configuration sets it again for other traits before the plugin restyles
+/// for them (`DynamicColourSettings`). Plugins that need trait-dependent colours of their own ask
+/// `system_color` with the traits of the state or context they were given.
 extension cellhost_color {
     init(_ color: Color) { self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha) }
     var color: Color { Color(red: red, green: green, blue: blue, alpha: alpha) }

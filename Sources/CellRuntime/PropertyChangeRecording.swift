@@ -72,13 +72,15 @@ extension EngineRow {
                     guard let pristineBefore, pristineBefore[key] != pristineNow[key] else { continue }
                     reason = .locked
                 case .restyledByState: reason = .restyled
+                case .reResolved: reason = .reResolved
                 case .setByHook: reason = .setByHook
                 case .setByEvent: reason = .setByEvent
                 }
                 changes.append(PropertyChangeTrace(
                     configuration: configuration, property: change.name, old: change.oldValue.description,
                     new: change.newValue.description, reason: reason,
-                    cause: (reason == .restyled || reason == .locked) ? cause : nil,
+                    cause: reason == .reResolved ? EngineRow.appearanceWords(of: newState.traitCollection)
+                        : (reason == .restyled || reason == .locked) ? cause : nil,
                     nilIsTint: (configuration == "content" ? contentTintedWhenNil : BackgroundConfiguration.propertiesTintedWhenNil)
                         .contains(change.name)))
             }
@@ -86,5 +88,11 @@ extension EngineRow {
         append("content", content, setByEvent: setByEvent)
         append("background", backgrounds, setByEvent: backgroundSetByEvent)
         return changes
+    }
+
+    /// The appearance a colour was re-resolved for, in trace words: "dark", "light", and
+    /// "high contrast" after it when that is on (what `Color.resolved(with:)` reads).
+    static func appearanceWords(of traits: TraitCollection) -> String {
+        (traits.userInterfaceStyle == .dark ? "dark" : "light") + (traits.accessibilityContrast == .high ? " high contrast" : "")
     }
 }

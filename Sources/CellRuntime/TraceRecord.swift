@@ -139,6 +139,9 @@ public enum PropertyChangeReason: String, Sendable, Equatable, CaseIterable {
     case restyled
     /// Customised earlier, so `updated(for:)` left it alone although the state changed.
     case locked
+    /// Customised to a dynamic colour (a system colour by name) and set again, resolved for the
+    /// new appearance: still locked. The cause names the appearance ("dark", "light").
+    case reResolved
     /// Set by the event (`set`) or a plugin action.
     case setByEvent
     /// Set by `updateConfiguration(using:)` / `configurationUpdateHandler`.

@@ -81,7 +81,7 @@ public final class TraceTableWriter: TraceSink {
             let before = Self.stateWords(u.stateBefore), after = Self.stateWords(u.stateAfter)
             let state = before == after ? "\(after) (\(u.cause))" : "\(before) → \(after)"
             let restyled = u.changes.filter { $0.reason == .restyled }.count
-            let locked = u.changes.filter { $0.reason == .locked }.count
+            let locked = u.changes.filter { $0.reason == .locked || $0.reason == .reResolved }.count
             let set = u.changes.count - restyled - locked
             var changed: [String] = []
             if restyled > 0 { changed.append(style.green("\(restyled) restyled")) }
@@ -105,6 +105,8 @@ public final class TraceTableWriter: TraceSink {
                 switch c.reason {
                 case .locked:
                     line += "\(new)  " + style.yellow("(locked: customised" + (c.cause.map { ", kept through \($0)" } ?? "") + ")")
+                case .reResolved:
+                    line += "\(old) → \(new)  " + style.yellow("(locked: customised; re-resolved for \(c.cause ?? "new traits"))")
                 case .restyled:
                     line += "\(old) → \(new)  " + style.green("(restyled" + (c.cause.map { ": \($0)" } ?? "") + ")")
                 case .setByEvent:

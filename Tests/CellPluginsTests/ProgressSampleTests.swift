@@ -61,8 +61,9 @@ import Testing
         try config.set("tintTransformer", to: .none)
         #expect(try config.value(of: "tintTransformer") == .none)
         // Friendly forms from event streams: names and ints where doubles go.
+        // A system colour by name crosses as its light appearance and keeps its name.
         try config.set("tint", to: .string("systemRed"))
-        #expect(try config.value(of: "tint") == .color(Color.systemRed.resolved(with: .default).withoutName))
+        #expect(try config.value(of: "tint") == .color(Color.systemRed.resolved(with: .default)))
         try config.set("progress", to: .int(1))
         #expect(try config.value(of: "progress") == .double(1))
     }
