@@ -121,6 +121,8 @@ public enum Supervisor {
                 }
                 do {
                     let record = try TraceRecord(json: json)
+                    // The header follows the scene check: the announced steps are over.
+                    if case .header = record { phase = nil }
                     if case .end(let e) = record { end = e } else { recorder.record(record) }
                 } catch {
                     protocolProblem = "the worker sent a malformed \(kind) record: \(error)"
