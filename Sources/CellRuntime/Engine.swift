@@ -23,6 +23,10 @@ public final class Engine {
         /// Off: every redrawn row is recorded afresh and compared with its last recording, never
         /// patched in place (tests compare both ways).
         var patchesBackgrounds = true
+        /// Called with (item id, property, stream line) before the scene check sets a property
+        /// of a plugin's configuration: that runs the plugin's setter, and a worker announces it
+        /// so a crash there is reported with the item and property. Not called after the check.
+        public var willSetPluginProperty: ((String, String, Int) -> Void)?
 
         public init(textMeasurer: any TextMeasuring, renderer: (any FrameRenderer)? = nil, framesDirectory: String? = nil,
                     tintColor: Color = .tintColor, recordsPropertyChanges: Bool = true) {
@@ -113,6 +117,8 @@ public final class Engine {
         rowWidth = listLayout.rowWidth
         sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
             .updated(for: CellConfigurationState(traitCollection: traits))
+        isCheckingScene = true
+        defer { isCheckingScene = false }
         for s in scene.sections {
             var section = Section(id: s.id, items: s.items, rows: [:])
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
@@ -141,6 +147,15 @@ public final class Engine {
     let rowWidth: Double
 
     // MARK: Building rows
+
+    /// True while `init` checks every item; only then are plugin setters announced.
+    private var isCheckingScene = false
+
+    private func willSet(_ item: ItemDescription, _ property: String) {
+        if isCheckingScene, !item.isListContent, let announce = options.willSetPluginProperty {
+            announce(item.id, property, item.line)
+        }
+    }
 
     private func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
         let (pristine, content, background) = try rowContent(item, pristineBackground: pristineBackground)
@@ -182,6 +197,7 @@ public final class Engine {
         }
         for rule in item.handlers {
             for a in rule.set {
+                willSet(item, a.name)
                 do { _ = try content.setting(a.name, to: a.value) }
                 catch { throw EngineError("item \"\(item.id)\" handler: \(error)", line: item.line) }
             }
@@ -206,6 +222,7 @@ public final class Engine {
         catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
         var content = pristine
         for a in item.properties {
+            willSet(item, a.name)
             do { content = try content.setting(a.name, to: a.value) }
             catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
         }

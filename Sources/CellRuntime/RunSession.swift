@@ -54,6 +54,11 @@ public protocol RunOutput: AnyObject {
     /// The event about to run, sent before any plugin code runs for it, so a supervisor knows
     /// which event a crash or hang belongs to.
     func begin(event: Int, line: Int)
+    /// As `begin(event:line:)`, with the actions a crash report can summarise.
+    func begin(_ event: Event)
+    /// Plugin code about to run outside any event (loading a plugin, an item's `set`), so a
+    /// supervisor blames a crash on it rather than on the phase before.
+    func announce(_ phase: RunPhase)
     func record(_ record: TraceRecord)
     /// Progress inside an event (a frame was rendered): proof of life for a watchdog.
     func alive()
@@ -64,8 +69,18 @@ public protocol RunOutput: AnyObject {
 }
 
 extension RunOutput {
+    public func begin(_ event: Event) { begin(event: event.number, line: event.line) }
+    public func announce(_ phase: RunPhase) {}
     public func alive() {}
     public var ownsProcess: Bool { false }
+}
+
+/// A step of a run, before the first display, that runs plugin code.
+public enum RunPhase: Sendable, Equatable {
+    /// dlopen, the entry symbol, the descriptor's checks and the plugin's `init`.
+    case loading(plugin: String)
+    /// An item's `set` (or a handler's) applied to its configuration while the scene is checked.
+    case setting(item: String, property: String, line: Int)
 }
 
 /// One run: load plugins, read the scene, run the first display and every event through the
@@ -89,6 +104,7 @@ public enum RunSession {
         var problems: [String] = []
         if options.plugins.isEmpty {
             for path in samplePluginPaths() {
+                output.announce(.loading(plugin: path))
                 do { try registry.load(path) } catch {
                     if case .missingEntry = error.reason { continue }
                     problems.append("sample plugin skipped: \(error)")
@@ -96,6 +112,7 @@ public enum RunSession {
             }
         } else {
             for path in options.plugins {
+                output.announce(.loading(plugin: path))
                 do { try registry.load(path) } catch {
                     return TraceEnd(outcome: .pluginLoadFailed, events: 0, frames: 0,
                                     message: quotingTheLog(error.description))
@@ -159,8 +176,9 @@ public enum RunSession {
         let framesDirectory = options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
         let engine: Engine
         do {
-            engine = try Engine(scene: scene, catalog: catalog,
-                                options: .init(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory))
+            var engineOptions = Engine.Options(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory)
+            engineOptions.willSetPluginProperty = { [unowned output] in output.announce(.setting(item: $0, property: $1, line: $2)) }
+            engine = try Engine(scene: scene, catalog: catalog, options: engineOptions)
         } catch {
             return TraceEnd(outcome: .badInput, events: 0, frames: 0,
                             message: quotingTheLog("\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)"))
@@ -197,7 +215,7 @@ public enum RunSession {
             }
             guard let event = pending else { continue }
             pending = nil
-            output.begin(event: event.number, line: event.line)
+            output.begin(event)
             do { output.record(.event(try engine.run(event))) } catch { return fail(error, event: event.number) }
             eventsRun += 1
         }

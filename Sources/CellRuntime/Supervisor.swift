@@ -47,6 +47,20 @@ public final class ChannelOutput: RunOutput {
         channel.send(JSON.object([("record", .string("begin")), ("event", .int(Int64(event))), ("line", .int(Int64(line)))]).serialized)
     }
 
+    public func begin(_ event: Event) {
+        channel.send(JSON.object([("record", .string("begin")), ("event", .int(Int64(event.number))), ("line", .int(Int64(event.line))),
+                                  ("summary", .string(EventSummary(describing: event.actions).description))]).serialized)
+    }
+
+    public func announce(_ phase: RunPhase) {
+        let fields: [(String, JSON)] = switch phase {
+        case .loading(let plugin): [("loading", .string(plugin))]
+        case .setting(let item, let property, let line):
+            [("item", .string(item)), ("set", .string(property)), ("line", .int(Int64(line)))]
+        }
+        channel.send(JSON.object([("record", .string("phase"))] + fields).serialized)
+    }
+
     public func record(_ record: TraceRecord) { channel.send(record.json.serialized) }
 
     public func alive() { channel.send(#"{"record":"alive"}"#) }
@@ -80,6 +94,10 @@ public enum Supervisor {
                                    inheritsStandardInput: options.events == "-")
         var end: TraceEnd?
         var protocolProblem: String?
+        /// The last announced step outside events, cleared when an event begins.
+        var phase: String?
+        var eventSummary: String?
+        var loadedPlugins: [String] = []
         let result: WorkerResult
         do {
             result = try worker.run(limits: WorkerLimits(idleSeconds: timeout)) { line in
@@ -91,10 +109,23 @@ public enum Supervisor {
                 if kind == "alive" { return }  // Only resets the watchdog.
                 if kind == "begin" {
                     recorder.begin(event: Int(json["event"]?.intValue ?? 0), line: Int(json["line"]?.intValue ?? 0))
+                    eventSummary = json["summary"]?.stringValue
+                    phase = nil
+                    return
+                }
+                if kind == "phase" {
+                    if let plugin = json["loading"]?.stringValue {
+                        phase = "while loading \(plugin)"
+                        loadedPlugins.append(plugin)
+                    } else if let item = json["item"]?.stringValue, let property = json["set"]?.stringValue {
+                        phase = "while applying item \"\(item)\"'s set of \"\(property)\" (\(options.sourceName):\(json["line"]?.intValue ?? 0))"
+                    }
                     return
                 }
                 do {
                     let record = try TraceRecord(json: json)
+                    // The header follows the scene check: the announced steps are over.
+                    if case .header = record { phase = nil }
                     if case .end(let e) = record { end = e } else { recorder.record(record) }
                 } catch {
                     protocolProblem = "the worker sent a malformed \(kind) record: \(error)"
@@ -119,18 +150,21 @@ public enum Supervisor {
         default: outcome = .pluginCrashed
         }
         let failed = recorder.currentEvent
-        var message = "the worker \(result.termination)"
+        var during: String?
         if let failed {
-            message += failed.number == 0 ? " during the first display"
-                : " at event #\(failed.number) (\(options.sourceName):\(failed.line))"
-        } else if recorder.lastEventRecord == nil {
-            message += " while loading plugins"
+            during = failed.number == 0 ? "during the first display"
+                : "at event #\(failed.number) (\(options.sourceName):\(failed.line)\(eventSummary.map { ": " + $0 } ?? ""))"
+        } else if let phase {
+            during = phase
+        } else if let last = recorder.lastEventRecord {
+            during = "after event #\(last.number)"
         }
-        let tail = result.standardError.split(separator: "\n").suffix(3).joined(separator: " | ")
+        var report = WorkerDeathReport(result, phase: during, pluginFiles: loadedPlugins,
+                                       rerun: "cellhost run --in-process …")
         if !lost.isEmpty {
-            message += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")))"
+            report.sentence += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")))"
         }
-        if !tail.isEmpty { message += "; its last output: \(tail)" }
+        let message = report.text
         return TraceEnd(outcome: outcome, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                         failedEvent: failed?.number, message: message)
     }

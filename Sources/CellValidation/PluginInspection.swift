@@ -39,14 +39,12 @@ public struct PluginInspection: Sendable {
             return PluginReport(path: path, error: "\(path): \(error.description)", outcome: .failed)
         }
         if let record, let parsed = try? JSON.parse(record), result.termination.isSuccess { return PluginReport(json: parsed) }
-        let what: String = switch result.termination {
-        case .exited(let code) where record == nil: "ended the process with exit status \(code) while loading"
-        case .signaled(let signal): "crashed with \(signalName(signal)) while loading"
-        case .timedOut(let seconds): "did not finish loading within \(Self.formatSeconds(seconds)) and was stopped"
-        case .outputFlood(let bytes): "flooded its output (\(bytes) bytes) while loading and was stopped"
-        case .exited(let code): "sent an unreadable report and exited with status \(code)"
+        if case .exited(let code) = result.termination, record != nil {
+            return PluginReport(path: path, error: "\(path): the worker sent an unreadable report and exited with status \(code)",
+                                outcome: .failed)
         }
-        return PluginReport(path: path, error: "\(path): the plugin \(what)", outcome: .failed)
+        let report = WorkerDeathReport(result, phase: "while loading", pluginFiles: [path], rerun: "cellhost inspect \(path)")
+        return PluginReport(path: path, error: "\(path): \(report.text)", outcome: .failed)
     }
 
     /// The worker side: loads `path` in this process and sends one report over the channel the
@@ -66,5 +64,4 @@ public struct PluginInspection: Sendable {
         return true
     }
 
-    private static func formatSeconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
 }

@@ -35,9 +35,7 @@ public struct Validator: Sendable {
 
     func run(_ check: ValidationCheck, path: String) -> CheckResult {
         let worker = WorkerProcess(executable: executable,
-                                   arguments: workerArguments + ["--check", check.id, "--seed", String(seed), path],
-                                   // A crash is reported here; the runtime's backtrace would only slow it down.
-                                   environment: ["SWIFT_BACKTRACE": "enable=no"])
+                                   arguments: workerArguments + ["--check", check.id, "--seed", String(seed), path])
         var lastStep: String?
         var reported: CheckResult?
         let ended: WorkerResult
@@ -53,7 +51,8 @@ public struct Validator: Sendable {
             return CheckResult(check: check.id, outcome: .crashed, details: [error.description], duration: 0)
         }
         let during = lastStep.map { " during: \($0)" } ?? ""
-        let tail = ended.standardError.split(separator: "\n").prefix(3).map { "stderr: \($0)" }
+        let report = WorkerDeathReport(ended, phase: lastStep.map { "during: \($0)" }, pluginFiles: [path],
+                                       rerun: "cellhost validate \(path)")
         switch ended.termination {
         case .exited(0) where reported != nil:
             return reported!
@@ -61,15 +60,16 @@ public struct Validator: Sendable {
             // The check finished and reported; only the exit failed (a leak checker such as
             // LeakSanitizer, or the plugin's exit handlers). The check's own result stands.
             var result = reported!
-            result.details.append("the worker exited with status \(code) after reporting" + tail.map { "; \($0)" }.joined())
+            result.details.append("the worker exited with status \(code) after reporting"
+                                  + report.evidence.map { "; \($0)" }.joined())
             return result
         case .timedOut(let limit):
             return CheckResult(check: check.id, outcome: .failed,
                                details: ["a call did not return within \(limit) s (the watchdog stopped it)\(during)"],
                                duration: ended.duration)
         case .signaled, .exited, .outputFlood:
-            return CheckResult(check: check.id, outcome: .crashed,
-                               details: ["the worker \(ended.termination)\(during)"] + tail, duration: ended.duration)
+            return CheckResult(check: check.id, outcome: .crashed, details: [report.sentence] + report.evidence,
+                               duration: ended.duration)
         }
     }
 }
