@@ -107,14 +107,26 @@ final class PluginLogRelay: RunOutput, @unchecked Sendable {
     }
 
     func begin(event: Int, line: Int) {
+        startEvent(event)
+        output.begin(event: event, line: line)
+    }
+
+    func begin(_ event: Event) {
+        startEvent(event.number)
+        output.begin(event)
+    }
+
+    /// Messages logged so far go out before the event begins; later ones count against it.
+    private func startEvent(_ event: Int) {
         flush()
         state.withLock { s in
             s.event = event
             s.shown.removeAll()
             s.last = nil
         }
-        output.begin(event: event, line: line)
     }
+
+    func announce(_ phase: RunPhase) { output.announce(phase) }
 
     func record(_ record: TraceRecord) {
         switch record {

@@ -122,12 +122,13 @@ import Testing
         // The action reached the plugin through libffi and changed the property it sets.
         let rated = try #require(updates.first { $0.cell == "tea" && $0.cause.contains("perform") })
         #expect(rated.changes.contains { $0.property == "rating" && $0.reason == .setByEvent && $0.new == "2" }, "\(rated.changes)")
-        // An unlocked tint follows the state; the tint set by the stream is locked.
+        // An unlocked tint follows the state; the tint set by the stream by name is locked, and
+        // re-resolved for dark mode (systemTeal has a dark variant) rather than restyled.
         let selected = try #require(updates.first { $0.cell == "coffee" && $0.stateAfter.contains("selected") })
         #expect(selected.changes.contains { $0.property == "tint" && $0.reason == .restyled })
         #expect(!updates.contains { $0.cell == "tea" && $0.changes.contains { $0.property == "tint" && $0.reason == .restyled } })
         let dark = try #require(updates.first { $0.cell == "tea" && $0.cause == "traits: dark" })
-        #expect(dark.changes.contains { $0.property == "tint" && $0.reason == .locked }, "\(dark.changes)")
+        #expect(dark.changes.contains { $0.property == "tint" && $0.reason == .reResolved && $0.cause == "dark" }, "\(dark.changes)")
         let frames = records.flatMap { record -> [String] in
             if case .event(let event) = record { event.frames.compactMap(\.file) } else { [] }
         }
