@@ -70,7 +70,8 @@ let package = Package(
                     exclude: ["Goldens"]),
 
         // MARK: Plugins — the C ABI (SDK/include/cellhost/plugin.h), the loader, libffi.
-        .target(name: "CCellHostABI"),
+        // The host's side of the ABI: layout checks and the loader's memory probe, over the SDK's module.
+        .target(name: "CCellHostABI", dependencies: ["CellHostPluginABI"]),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
         .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "CellTestSupport",
@@ -83,8 +84,12 @@ let package = Package(
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
-        .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift", swiftSettings: hotPathSettings),
-        .testTarget(name: "CellHostSDKTests", dependencies: ["CellHostSDK", "CCellHostABI"]),
+        // MARK: The SDK a plugin package depends on by version: plugin.h as a C module and the
+        // Swift layer over it. No unsafe flags (SwiftPM refuses them in a versioned dependency)
+        // and nothing of the host, so building a plugin builds these two targets alone.
+        .target(name: "CellHostPluginABI", path: "SDK/CellHostPluginABI"),
+        .target(name: "CellHostSDK", dependencies: ["CellHostPluginABI"], path: "SDK/Swift"),
+        .testTarget(name: "CellHostSDKTests", dependencies: ["CellHostSDK"]),
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 
