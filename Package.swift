@@ -1,12 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The event and frame path's modules (the model, the engine, the compositor, the plugin bridge,
-/// and the SDK whose boxes every call into a Swift plugin goes through) run every update pass
-/// and frame through class properties: release builds check their exclusive access statically
-/// only, because a dynamic check (`swift_beginAccess`) on every class property read or write is
-/// a large share of an event's work. Debug builds, and so every test run, keep the dynamic
-/// checks, so an exclusivity violation still traps under test.
+/// The host's event and frame path modules (the model, the engine, the compositor, the plugin
+/// bridge) run every update pass and frame through class properties: release builds check their
+/// exclusive access statically only, because a dynamic check (`swift_beginAccess`) on every
+/// class property read or write is a large share of an event's work. Marking the class
+/// properties `@exclusivity(unchecked)` instead recovers only part of it, and would drop the
+/// checks from debug builds too: with the flag, debug builds, and so every test run, keep the
+/// dynamic checks, so an exclusivity violation still traps under test.
+///
+/// Host targets only: SwiftPM refuses unsafe flags in any target of a product a versioned
+/// dependent uses, so the SDK product (`CellHostPluginABI`, `CellHostSDK`) must never carry them;
+/// the SDK marks its hot stored properties `@exclusivity(unchecked)` instead.
 let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
