@@ -1,12 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The event and frame path's modules (the model, the engine, the compositor, the plugin bridge,
-/// and the SDK whose boxes every call into a Swift plugin goes through) run every update pass
-/// and frame through class properties: release builds check their exclusive access statically
-/// only, because a dynamic check (`swift_beginAccess`) on every class property read or write is
-/// a large share of an event's work. Debug builds, and so every test run, keep the dynamic
-/// checks, so an exclusivity violation still traps under test.
+/// The host's event and frame path modules (the model, the engine, the compositor, the plugin
+/// bridge) run every update pass and frame through class properties: release builds check their
+/// exclusive access statically only, because a dynamic check (`swift_beginAccess`) on every
+/// class property read or write is a large share of an event's work. Marking the class
+/// properties `@exclusivity(unchecked)` instead recovers only part of it, and would drop the
+/// checks from debug builds too: with the flag, debug builds, and so every test run, keep the
+/// dynamic checks, so an exclusivity violation still traps under test.
+///
+/// Host targets only: SwiftPM refuses unsafe flags in any target of a product a versioned
+/// dependent uses, so the SDK product (`CellHostPluginABI`, `CellHostSDK`) must never carry them;
+/// the SDK marks its hot stored properties `@exclusivity(unchecked)` instead.
 let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
@@ -70,7 +75,8 @@ let package = Package(
                     exclude: ["Goldens"]),
 
         // MARK: Plugins — the C ABI (SDK/include/cellhost/plugin.h), the loader, libffi.
-        .target(name: "CCellHostABI"),
+        // The host's side of the ABI: layout checks and the loader's memory probe, over the SDK's module.
+        .target(name: "CCellHostABI", dependencies: ["CellHostPluginABI"]),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
         .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
         .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "CellTestSupport",
@@ -83,8 +89,12 @@ let package = Package(
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
                 cSettings: [.headerSearchPath("../../SDK/include")]),
-        .target(name: "CellHostSDK", dependencies: ["CCellHostABI"], path: "SDK/Swift", swiftSettings: hotPathSettings),
-        .testTarget(name: "CellHostSDKTests", dependencies: ["CellHostSDK", "CCellHostABI"]),
+        // MARK: The SDK a plugin package depends on by version: plugin.h as a C module and the
+        // Swift layer over it. No unsafe flags (SwiftPM refuses them in a versioned dependency)
+        // and nothing of the host, so building a plugin builds these two targets alone.
+        .target(name: "CellHostPluginABI", path: "SDK/CellHostPluginABI"),
+        .target(name: "CellHostSDK", dependencies: ["CellHostPluginABI"], path: "SDK/Swift"),
+        .testTarget(name: "CellHostSDKTests", dependencies: ["CellHostSDK"]),
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 

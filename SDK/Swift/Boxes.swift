@@ -3,6 +3,13 @@ import Glibc
 /// What a `cellhost_config *` from a Swift plugin points to: a retained box holding the Swift
 /// value and the names of the properties the host set. The C entry points (Thunks.swift) are
 /// shared by every type and dispatch through these classes.
+///
+/// Exclusivity: the host calls a configuration from one thread at a time and never re-enters it
+/// during a call (plugin.h), and no SDK code holds an access to a box's stored property across a
+/// call out of the plugin. So the boxes' mutable stored properties, which every getter, setter
+/// and restyle reads, are `@exclusivity(unchecked)`: without it each access is a run-time check
+/// (`swift_beginAccess`), and turning the checks off for the whole module takes an unsafe flag,
+/// which SwiftPM refuses in a package depended on by version.
 class AnyConfigBox {
     /// The `PluginCell` type of the value inside: a box with this token is a `ConfigBox` of that
     /// type, so thunks find the concrete box without a dynamic cast (which looks up the generic
@@ -10,10 +17,10 @@ class AnyConfigBox {
     let cellType: ObjectIdentifier
     /// Where the value's properties are, shared by every box of the type.
     let layout: PropertyLayout
-    var customized: Set<String>
+    @exclusivity(unchecked) var customized: Set<String>
     /// Strings handed out by `*` getters, kept until the next read of that property or the end
     /// of the configuration (plugin.h: valid until the next call on the configuration).
-    var handedOutStrings: [Int: UnsafeMutablePointer<CChar>] = [:]
+    @exclusivity(unchecked) var handedOutStrings: [Int: UnsafeMutablePointer<CChar>] = [:]
 
     init(cellType: ObjectIdentifier, layout: PropertyLayout, customized: Set<String>) {
         self.cellType = cellType
@@ -100,7 +107,8 @@ enum ActionArguments {
 }
 
 final class ConfigBox<Cell: PluginCell>: AnyConfigBox {
-    var value: Cell
+    /// Unchecked: see `AnyConfigBox`.
+    @exclusivity(unchecked) var value: Cell
 
     init(_ value: consuming Cell, layout: PropertyLayout, customized: Set<String> = []) {
         self.value = value

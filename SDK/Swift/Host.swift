@@ -4,7 +4,9 @@
 /// Names go to the host through `withCString`: a `String` passed where a C function pointer
 /// takes `const char *` is converted through `utf8CString`, a new array on every call.
 public enum Host {
-    nonisolated(unsafe) static var table: UnsafePointer<cellhost_host>?
+    /// Written once, before any other call, and only read afterwards: no access can overlap a
+    /// write, so the run-time exclusivity check every drawing call would pay is dropped.
+    @exclusivity(unchecked) nonisolated(unsafe) static var table: UnsafePointer<cellhost_host>?
 
     public enum LogLevel: Int32 { case debug = 0, info, warning, error }
 

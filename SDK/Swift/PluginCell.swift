@@ -1,4 +1,4 @@
-@_exported import CCellHostABI
+@_exported import CellHostPluginABI
 
 /// A content configuration written in Swift: a plain value type with defaults (`init()`), its
 /// properties and actions declared by key path, and a restyling for each state. The SDK turns

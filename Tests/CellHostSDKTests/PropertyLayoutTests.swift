@@ -1,4 +1,3 @@
-import CCellHostABI
 import Testing
 @testable import CellHostSDK
 
