@@ -38,7 +38,8 @@ public enum Host {
         return withOptionalPointer(traits) { margins($0) }
     }
 
-    /// A built-in colour transformer by name ("grayscale", "preferredTint", "monochromeTint").
+    /// A built-in colour transformer by name ("identity", "grayscale", "preferredTint",
+    /// "monochromeTint", "pressed", "faded").
     public static func colorTransformer(_ name: String) -> cellhost_color_transformer? {
         guard let colorTransformer = table?.pointee.color_transformer else { return nil }
         return name.withCString { colorTransformer($0) }
