@@ -111,7 +111,7 @@ let package = Package(
 
         // MARK: Tests shared by every test target, and the end-to-end tests.
         // Where the built products are, a C compiler for test plugins, golden-image comparison.
-        .target(name: "CellTestSupport", dependencies: ["CellIO", "CellRender"], path: "Tests/CellTestSupport"),
+        .target(name: "CellTestSupport", dependencies: ["CellIO", "CellProcess", "CellRender"], path: "Tests/CellTestSupport"),
         // The only tests that run the built executables, as a user does: `cellhost run`, `inspect`
         // and `validate` (whose checks run in the tool's worker), linkage, and the benchmark's output.
         .testTarget(name: "CellhostEndToEndTests",

@@ -7,21 +7,9 @@ import Testing
 /// `validate` and `run --plugin` alike (dlopen alone would search the library path for it), and
 /// a bare name that is not there is one sentence naming the folder, exit code 3, from each.
 @Suite struct BarePluginPathTests {
-    struct Outcome {
-        var status: Int32?
-        var output: String
-        var error: String
-    }
-
     /// Runs the built `cellhost` with `arguments` from inside `directory`.
-    func cellhost(_ arguments: String, in directory: String) throws -> Outcome {
-        let result = try WorkerProcess(executable: "/bin/sh",
-                                       arguments: ["-c", "cd '\(directory)' && exec '\(BuiltProducts.cellhost)' \(arguments)"])
-            .run(limits: WorkerLimits(totalSeconds: 300)) { _ in }
-        guard case .exited(let code) = result.termination else {
-            return Outcome(status: nil, output: result.standardOutput, error: "\(result.termination): \(result.standardError)")
-        }
-        return Outcome(status: code, output: result.standardOutput, error: result.standardError)
+    func cellhost(_ arguments: String, in directory: String) throws -> Shell.Outcome {
+        try Shell.run("exec '\(BuiltProducts.cellhost)' \(arguments)", in: directory)
     }
 
     /// A folder holding the C sample as libmeter.so (on no library path) and a one-event stream.

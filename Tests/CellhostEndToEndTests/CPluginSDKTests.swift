@@ -10,25 +10,10 @@ import Testing
 /// and plugin.h refuses pre-C99 C with a sentence that says so. Every command runs through
 /// /bin/sh in a fresh folder, as the author types it.
 @Suite struct CPluginSDKTests {
-    struct Outcome {
-        var status: Int32?
-        var output: String
-        var error: String
-    }
-
     static let includeDirectory = "\(BuiltProducts.packageRoot)/SDK/include"
 
-    /// Runs `script` with /bin/sh inside `directory`, the build folder (so `cellhost`) first on PATH.
-    func shell(_ script: String, in directory: String) throws -> Outcome {
-        let inherited = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        let result = try WorkerProcess(executable: "/bin/sh", arguments: ["-c", "cd '\(directory)' && \(script)"],
-                                       environment: ["PATH": "\(BuiltProducts.buildDirectory):\(inherited)"])
-            .run(limits: WorkerLimits(totalSeconds: 300)) { _ in }
-        guard case .exited(let code) = result.termination else {
-            return Outcome(status: nil, output: result.standardOutput, error: "\(result.termination): \(result.standardError)")
-        }
-        return Outcome(status: code, output: result.standardOutput, error: result.standardError)
-    }
+    /// Runs `script` inside `directory` with the built `cellhost` first on PATH.
+    func shell(_ script: String, in directory: String) throws -> Shell.Outcome { try Shell.run(script, in: directory) }
 
     /// A fresh folder outside the repository holding plugin.c: the validation suite's control
     /// plugin (every check passes), whose entry is marked CELLHOST_EXPORT, with the two headers
