@@ -7,8 +7,10 @@ public struct DrawingContext {
 
     public var traits: cellhost_traits { pointer.pointee.traits }
 
-    /// Measures `text` in lines no wider than `width` (nil = one unconstrained line).
-    public func measure(_ text: String, font: cellhost_font, width: Double?, lines: Int32 = 0) -> cellhost_text_metrics {
+    /// Measures `text` in lines no wider than `width` (nil = one unconstrained line), at most
+    /// `lines` of them (0 = no limit). One line by default, as `text(_:…)` draws, so what is
+    /// measured is what is drawn unless both are asked for more.
+    public func measure(_ text: String, font: cellhost_font, width: Double?, lines: Int32 = 1) -> cellhost_text_metrics {
         guard let measure = Host.table?.pointee.measure_text else { return cellhost_text_metrics() }
         var text = text
         return text.withUTF8 { utf8 in
@@ -46,7 +48,8 @@ public struct Canvas {
         host?.pointee.stroke(pointer, rect, cornerRadius, width, color)
     }
 
-    /// Text laid out in `frame` (alignment: 0 natural, 1 left, 2 center, 3 right).
+    /// Text laid out in `frame` (alignment: 0 natural, 1 left, 2 center, 3 right), at most
+    /// `lines` lines (0 = no limit).
     public func text(_ text: String, font: cellhost_font, color: cellhost_color, frame: cellhost_rect,
                      alignment: Int32 = 0, lines: Int32 = 1) {
         guard let draw = host?.pointee.text else { return }
