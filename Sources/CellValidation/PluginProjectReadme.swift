@@ -21,42 +21,47 @@ enum PluginProjectReadme {
         let tool = project.tool
         let library = project.builtLibrary
         let source = switch project.language {
-        case .c: "`plugin.c` (against `cellhost/plugin.h` alone; the `Makefile` builds it)"
-        case .swift: "`Sources/\(name.upperCamel)/\(name.swiftTypeName).swift` (with `CellHostSDK`)"
-        case .rust: "`src/lib.rs` (with the `cellhost-plugin` crate)"
+        case .c: "`plugin.c`, written against `cellhost/plugin.h` alone; the `Makefile` builds it."
+        case .swift: "`Sources/\(name.upperCamel)/\(name.swiftTypeName).swift`, written with `CellHostSDK`."
+        case .rust: "`src/lib.rs`, written with the `cellhost-plugin` crate."
         }
         let dependency = switch project.language {
         case .c:
             """
-            `make` compiles with `cc $(cellhost sdk --cflags) -shared -fPIC`. It calls the cellhost that \
-            wrote this project (`\(project.toolPath)`) while that file exists, else `cellhost` on \
-            `PATH`; `make CELLHOST=/path/to/cellhost` picks another.
+            It compiles with `cc $(cellhost sdk --cflags) -shared -fPIC`, calling the cellhost that
+            wrote this project while that file exists, else `cellhost` on `PATH`
+            (`make CELLHOST=/path/to/cellhost` picks another):
+            `\(project.toolPath)`.
             """
         case .swift:
             """
-            `Package.swift` depends on the cellhost source tree that wrote this project, \
-            `\(project.sdkRoot)`, by path. The first build compiles the SDK too.
+            `Package.swift` depends on `CellHostSDK` of the cellhost source tree that wrote this
+            project, by path: `\(project.sdkRoot)`. The first build compiles the SDK too.
             """
         case .rust:
             """
-            `Cargo.toml` depends on the `cellhost-plugin` crate of the cellhost source tree that \
-            wrote this project, `\(project.sdkRoot)/SDK/Rust`, by path; it has no other \
-            dependencies, so `--offline` builds it.
+            `Cargo.toml` depends on the `cellhost-plugin` crate of the cellhost source tree that
+            wrote this project, by path: `\(project.sdkRoot)/SDK/Rust`. The crate has no
+            dependencies of its own, so `--offline` builds it.
             """
         }
         return """
             # \(name.title)
 
-            A cellhost plugin in \(project.language.displayName), written by `cellhost new`: one configuration type,
-            `\(name.typeIdentifier)`, in \(source). It shows a title and a count in a badge of
-            its tint; the action `increment(by:)` adds to the count; the tint follows the cell's state
-            (blue, green when selected, grey when disabled, dimmed while highlighted) until a stream sets it.
+            A cellhost plugin in \(project.language.displayName), written by `cellhost new`. Its one
+            configuration type, `\(name.typeIdentifier)`, shows a title and a count in a badge of its tint; the
+            action `increment(by:)` adds to the count; the tint follows the cell's state (blue,
+            green when selected, grey when disabled, dimmed while highlighted) until a stream sets it.
+
+            The code is in \(source)
 
             ## Build
 
                 \(project.buildCommand)
 
-            makes `\(library)`. \(dependency)
+            makes `\(library)`.
+
+            \(dependency)
 
             ## Inspect, validate, run
 
@@ -85,7 +90,7 @@ enum PluginProjectReadme {
 
 extension PluginProject.Language {
     /// The language's name in prose.
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case .c: "C"
         case .swift: "Swift"

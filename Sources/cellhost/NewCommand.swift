@@ -14,11 +14,13 @@ struct NewCommand: ParsableCommand {
             exist or be empty; nothing is written otherwise. It holds one configuration type \
             (a title, a tint, a count, an increment(by:) action, a tint that follows the state), \
             a README.md saying how to build, inspect, validate and run it, and cells.jsonl, a \
-            stream that uses it. It depends on the SDK of the source tree this cellhost was built from.
+            stream that uses it. It depends on the SDK of the source tree this cellhost was built \
+            from: the C header through `cellhost sdk --cflags`, CellHostSDK by .package(path:), \
+            the cellhost-plugin crate by path. The one build command:
 
-              c      make                              (cc $(cellhost sdk --cflags) -shared -fPIC)
-              swift  swift build                       (CellHostSDK by .package(path:))
-              rust   cargo build --release --offline   (the cellhost-plugin crate by path)
+              c      make
+              swift  swift build
+              rust   cargo build --release --offline
 
             \(CellhostExitCode.table)
             """)
@@ -51,10 +53,10 @@ struct NewCommand: ParsableCommand {
             throw CellhostExitCode.outputNotWritten.error
         }
         output.result("""
-            Wrote a \(language.rawValue) plugin project into \(folder): type \(project.name.typeIdentifier).
-            Build it:
-              cd \(folder) && \(project.buildCommand)
-            Then validate and run it:
+            Wrote a \(language.displayName) plugin project into \(folder): type \(project.name.typeIdentifier).
+            Next: build it, validate it, run it (see \(folder)/README.md):
+              cd \(folder)
+              \(project.buildCommand)
               \(project.tool) validate \(project.builtLibrary)
               \(project.tool) run --plugin \(project.builtLibrary)
 
