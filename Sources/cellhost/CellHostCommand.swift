@@ -12,7 +12,8 @@ struct CellHostCommand: ParsableCommand {
         abstract: "Run UIKit-style cell configurations, built-in and from plugins, through event streams.",
         discussion: CellhostExitCode.table,
         version: CellhostVersion.description,
-        subcommands: [RunCommand.self, InspectCommand.self, ValidateCommand.self, SDKCommand.self, SymbolsCommand.self,
+        subcommands: [RunCommand.self, InspectCommand.self, ValidateCommand.self, SDKCommand.self, NewCommand.self,
+                      SymbolsCommand.self,
                       RunWorkerCommand.self, InspectWorkerCommand.self, ValidateWorkerCommand.self])
 
     /// Usage errors exit with `CellhostExitCode.usage` (ArgumentParser's own is 64), as the table says.

@@ -13,11 +13,16 @@ public enum Shell {
         public var error: String
     }
 
-    public static func run(_ script: String, in directory: String, seconds: Double = 300) throws -> Outcome {
+    /// `path` replaces PATH (default: the build folder, then the inherited PATH); `environment`
+    /// adds variables.
+    public static func run(_ script: String, in directory: String, seconds: Double = 300, path: String? = nil,
+                           environment: [String: String] = [:]) throws -> Outcome {
         let inherited = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        var variables = environment
+        variables["PATH"] = path ?? "\(BuiltProducts.buildDirectory):\(inherited)"
         let result = try WorkerProcess(executable: "/bin/sh", arguments: ["-c", "cd '\(directory)' && \(script)"],
-                                       environment: ["PATH": "\(BuiltProducts.buildDirectory):\(inherited)"])
-            .run(limits: WorkerLimits(totalSeconds: seconds)) { _ in }
+                                       environment: variables)
+            .run(limits: WorkerLimits(totalSeconds: seconds, outputBytes: 16 << 20)) { _ in }
         guard case .exited(let code) = result.termination else {
             return Outcome(status: nil, output: result.standardOutput, error: "\(result.termination): \(result.standardError)")
         }
