@@ -33,6 +33,13 @@ let package = Package(
         // Write a plugin in Swift: C only through plugin.h, no CellKit in the plugin.
         .library(name: "CellHostSDK", targets: ["CellHostSDK"]),
     ],
+    /// A plugin package depends on cellhost with `traits: []`: the command-line tool (the only
+    /// user of swift-argument-parser) is then off, so SwiftPM neither fetches nor builds the parser
+    /// for a plugin. Building this package itself keeps the default, with the tool.
+    traits: [
+        .trait(name: "CommandLineTool", description: "The cellhost command-line tool and its argument parser."),
+        .default(enabledTraits: ["CommandLineTool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -101,7 +108,7 @@ let package = Package(
         // MARK: The command-line tool: parses, calls the libraries above, prints.
         .executableTarget(name: "cellhost", dependencies: [
             "CellIO", "CellRuntime", "CellValidation",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
         ]),
 
         // MARK: Performance — each figure of BENCHMARKS.md measured against its reference.

@@ -26,8 +26,8 @@ enum SwiftPluginTemplate {
             let package = Package(
                 name: "\(module)",
                 products: [.library(name: "\(module)", type: .dynamic, targets: ["\(module)"])],
-                // The cellhost source tree that generated this project.
-                dependencies: [.package(path: "\(project.sdkRoot)")],
+                // The cellhost source tree that generated this project, without its command-line tool.
+                dependencies: [.package(path: "\(project.sdkRoot)", traits: [])],
                 targets: [
                     .target(name: "\(module)", dependencies: [.product(name: "CellHostSDK", package: "\(packageIdentity(of: project.sdkRoot))")]),
                 ],

@@ -7,7 +7,8 @@ import Testing
 /// A plugin package outside this repository depends on the SDK as its authors would: by URL and
 /// version. SwiftPM refuses a versioned dependency whose used product's targets carry unsafe
 /// flags, so this build fails the moment one comes back on `CellHostSDK`; and building the
-/// plugin must compile the SDK alone, never the host's modules or its command-line dependency.
+/// plugin must compile the SDK alone, never the host's modules, and with `traits: []` must not
+/// even fetch the command-line tool's dependency.
 ///
 /// The package is published from this working tree (manifest and sources as they are now, not
 /// the last commit) into a throwaway git repository tagged 1.0.0.
@@ -36,7 +37,8 @@ import Testing
     /// This package's files (without build products or git data) committed in `directory` and tagged 1.0.0.
     func publish(into directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let copy = try run(["sh", "-c", "tar -C \"$0\" --exclude=./.build --exclude=./.git --exclude=./.swiftpm -cf - . | tar -xf -",
+        // What git tracks or would track: no build folders, whatever their names.
+        let copy = try run(["sh", "-c", "git -C \"$0\" ls-files -co --exclude-standard -z | tar -C \"$0\" --null -T - -cf - | tar -xf -",
                             BuiltProducts.packageRoot], in: directory)
         try #require(copy.status == 0, "\(copy.log)")
         for step in [["git", "init", "-q"], ["git", "add", "-A"],
@@ -57,7 +59,7 @@ import Testing
             let package = Package(
                 name: "\(Self.plugin)",
                 products: [.library(name: "\(Self.plugin)", type: .dynamic, targets: ["\(Self.plugin)"])],
-                dependencies: [.package(url: "\(sdkURL)", from: "1.0.0")],
+                dependencies: [.package(url: "\(sdkURL)", from: "1.0.0", traits: [])],
                 targets: [.target(name: "\(Self.plugin)", dependencies: [.product(name: "CellHostSDK", package: "cellhost")])],
                 swiftLanguageModes: [.v6]
             )
@@ -123,6 +125,10 @@ import Testing
         // No shared cache: every run's repository is new, and a cache would keep each one.
         let build = try run(["swift", "build", "--scratch-path", scratch, "--disable-dependency-cache"], in: consumer, seconds: 540)
         try #require(build.status == 0, "the plugin package did not build against cellhost 1.0.0:\n\(build.log)")
+
+        // Nothing but cellhost itself was fetched: the command-line tool's parser stays out.
+        let resolved = try String(contentsOfFile: "\(consumer)/Package.resolved", encoding: .utf8)
+        #expect(!resolved.contains("argument-parser"), "fetched for the plugin: \(resolved)")
 
         // The SDK and the plugin are the only Swift modules built: no host module, no ArgumentParser.
         let modules = try FileManager.default.contentsOfDirectory(atPath: "\(scratch)/debug/Modules")
