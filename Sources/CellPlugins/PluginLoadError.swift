@@ -38,6 +38,11 @@ public struct PluginLoadError: Error, Hashable, Sendable, CustomStringConvertibl
         case .emptyFile: "is an empty file, not a plugin library"
         case .notELF: "is not an ELF shared library (wrong magic bytes)"
         case .unreadable(let why): "cannot be read: \(why)"
+        case .dlopenFailed(let message) where message.contains("undefined symbol: __asan_"):
+            // A plugin built with clang's AddressSanitizer needs clang's runtime loaded first.
+            "dlopen failed: \(message); the plugin was built with clang's AddressSanitizer, whose runtime must be "
+                + "loaded first: run ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$(clang -print-file-name=libclang_rt.asan-x86_64.so) "
+                + "cellhost … --in-process"
         case .dlopenFailed(let message): "dlopen failed: \(message)"
         case .missingEntry: "does not export the entry symbol cellhost_plugin_entry"
         case .entryReturnedNull: "cellhost_plugin_entry returned NULL instead of a descriptor"

@@ -4,12 +4,12 @@ import Glibc
 /// Builds a C plugin the way its authors do, with plain `cc -shared -fPIC -I SDK/include`, so
 /// tests can load plugins written against `plugin.h` alone (well-formed or deliberately broken).
 public enum PluginCompiler {
-    /// Compiles the C file at `sourcePath` into `directory`/`name`.so; the compiler's messages
-    /// become the error when it fails.
+    /// Compiles the C file at `sourcePath` into `directory`/`name`.so with `compiler`; the
+    /// compiler's messages become the error when it fails.
     public static func compile(file sourcePath: String, name: String, into directory: String,
-                               extraFlags: String = "") throws(CompileError) -> String {
+                               extraFlags: String = "", compiler: String = "cc") throws(CompileError) -> String {
         let output = "\(directory)/\(name).so"
-        let command = "cc -shared -fPIC -std=c11 -Wall -Werror -I '\(BuiltProducts.packageRoot)/SDK/include' \(extraFlags) "
+        let command = "\(compiler) -shared -fPIC -std=c11 -Wall -Werror -I '\(BuiltProducts.packageRoot)/SDK/include' \(extraFlags) "
             + "-o '\(output)' '\(sourcePath)' 2>'\(directory)/cc.log'"
         guard system(command) == 0 else {
             throw CompileError(name: name, log: readTextFile("\(directory)/cc.log") ?? "")

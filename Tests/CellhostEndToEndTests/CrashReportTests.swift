@@ -91,4 +91,18 @@ import Testing
             + "run --in-process --plugin '\(plugin)' --events '\(dir)/events.jsonl' --quiet 2>'\(dir)/stderr'"
         #expect(system(command) == 0, "\(readTextFile("\(dir)/stderr") ?? "")")
     }
+
+    /// clang's AddressSanitizer runtime is not linked into the plugin, so the plugin does not even
+    /// load: the loader's refusal says which runtime to preload, and that command works.
+    @Test func aClangAddressSanitizerPluginIsToldWhichRuntimeToPreload() throws {
+        let plugin = try ValidationFixtures.build("good", flags: "-fsanitize=address", compiler: "clang")
+        let inspect = try cellhost(["inspect", plugin])
+        #expect(inspect.termination == .exited(code: 3))
+        #expect(inspect.standardError.contains("built with clang's AddressSanitizer, whose runtime must be loaded first: run "
+                                               + "ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$(clang -print-file-name=libclang_rt.asan-x86_64.so)"),
+                "\(inspect.standardError)")
+        let command = "ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$(clang -print-file-name=libclang_rt.asan-x86_64.so) "
+            + "'\(BuiltProducts.cellhost)' inspect '\(plugin)' >/dev/null 2>&1"
+        #expect(system(command) == 0)
+    }
 }

@@ -8,7 +8,8 @@ enum ValidationFixtures {
     static func temporaryDirectory() -> String { BuiltProducts.temporaryDirectory(prefix: "cellvalidation-test") }
 
     /// Builds BrokenPlugins/`name`.c with plain `cc -shared -fPIC -I SDK/include`.
-    static func build(_ name: String, flags: String = "") throws -> String {
-        try PluginCompiler.compile(file: "\(brokenPlugins)/\(name).c", name: name, into: temporaryDirectory(), extraFlags: flags)
+    static func build(_ name: String, flags: String = "", compiler: String = "cc") throws -> String {
+        try PluginCompiler.compile(file: "\(brokenPlugins)/\(name).c", name: name, into: temporaryDirectory(), extraFlags: flags,
+                                   compiler: compiler)
     }
 }
