@@ -37,7 +37,7 @@ public final class CheckRecorder {
     /// loader's refusal.
     public func loadPlugin() -> Result<LoadedPlugin, PluginLoadError> {
         if let loaded { return loaded }
-        step("loading \(path)")
+        step(Self.loadingStep(path))
         let result: Result<LoadedPlugin, PluginLoadError>
         do throws(PluginLoadError) {
             result = .success(try PluginRegistry().load(path))
@@ -47,6 +47,9 @@ public final class CheckRecorder {
         loaded = result
         return result
     }
+
+    /// The step sent before loading: a worker that dies after it died in the plugin's loading code.
+    static func loadingStep(_ path: String) -> String { "loading \(path)" }
 
     /// The loaded plugin; when it did not load, the check is skipped (the check responsible for
     /// that refusal reports it) and nil is returned.

@@ -23,17 +23,32 @@ public struct Validator: Sendable {
     }
 
     /// Runs the checks against `path` in order, reporting each result as it is known.
+    ///
+    /// When a check's worker dies or hangs while loading the plugin (a constructor that crashes,
+    /// exits or never returns), every later check would die the same way, each after its own
+    /// watchdog period: that check reports the load failure once and the rest are skipped, as
+    /// clap-validator does.
     public func run(path: String, onResult: (CheckResult) -> Void = { _ in }) -> ValidationReport {
         var results: [CheckResult] = []
+        var loadFailure: String?
         for check in checks {
-            let result = run(check, path: path)
+            let result: CheckResult
+            if let loadFailure {
+                result = CheckResult(check: check.id, outcome: .skipped,
+                                     details: ["the plugin did not load (\(loadFailure) reports why)"], duration: 0)
+            } else {
+                let ran = run(check, path: path)
+                if ran.diedWhileLoading { loadFailure = check.id }
+                result = ran.result
+            }
             onResult(result)
             results.append(result)
         }
         return ValidationReport(path: path, seed: seed, results: results)
     }
 
-    func run(_ check: ValidationCheck, path: String) -> CheckResult {
+    /// The check's result, and whether its worker died or hung while loading the plugin.
+    func run(_ check: ValidationCheck, path: String) -> (result: CheckResult, diedWhileLoading: Bool) {
         let worker = WorkerProcess(executable: executable,
                                    arguments: workerArguments + ["--check", check.id, "--seed", String(seed), path])
         var lastStep: String?
@@ -48,11 +63,18 @@ public struct Validator: Sendable {
                 }
             }
         } catch {
-            return CheckResult(check: check.id, outcome: .crashed, details: [error.description], duration: 0)
+            return (CheckResult(check: check.id, outcome: .crashed, details: [error.description], duration: 0), false)
         }
-        let during = lastStep.map { " during: \($0)" } ?? ""
+        let diedWhileLoading = reported == nil && lastStep == CheckRecorder.loadingStep(path)
         let report = WorkerDeathReport(ended, phase: lastStep.map { "during: \($0)" }, pluginFiles: [path],
                                        rerun: "cellhost validate \(path)")
+        return (result(of: check, ended: ended, reported: reported, lastStep: lastStep, report: report),
+                diedWhileLoading)
+    }
+
+    private func result(of check: ValidationCheck, ended: WorkerResult, reported: CheckResult?, lastStep: String?,
+                        report: WorkerDeathReport) -> CheckResult {
+        let during = lastStep.map { " during: \($0)" } ?? ""
         switch ended.termination {
         case .exited(0) where reported != nil:
             return reported!

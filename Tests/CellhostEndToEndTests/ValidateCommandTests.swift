@@ -94,4 +94,24 @@ import Testing
         #expect(report.results.map(\.outcome) == [.failed, .skipped, .skipped], "\(describe(report))")
         #expect(report.results[0].details.first?.contains("/nonexistent/plugin.so") == true)
     }
+
+    /// A plugin that hangs or crashes while loading fails the first check once; every later
+    /// check is skipped instead of dying the same way after its own watchdog period.
+    @Test func aLoadThatHangsOrCrashesIsReportedOnceAndTheRestSkipped() throws {
+        let hanging = try ValidationFixtures.build("slow_init", flags: "-DINIT_DELAY_MS=600000")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let hung = validate(hanging, timeout: 1.5)
+        #expect(clock.now - start < .seconds(10), "one watchdog period, not one per check")
+        #expect(hung.results.map(\.check) == ValidationCheck.all.map(\.id))
+        #expect(hung.results.map(\.outcome) == [.failed] + Array(repeating: .skipped, count: ValidationCheck.all.count - 1),
+                "\(describe(hung))")
+        #expect(hung.results[0].details.joined().contains("did not return within 1.5 s"), "\(describe(hung))")
+        #expect(hung.results.dropFirst().allSatisfy { $0.details == ["the plugin did not load (strict-load reports why)"] })
+
+        let crashing = validate(try ValidationFixtures.build("crash_in_init"))
+        #expect(crashing.results.map(\.outcome)
+                == [.crashed] + Array(repeating: .skipped, count: ValidationCheck.all.count - 1), "\(describe(crashing))")
+        #expect(crashing.results[0].details.first?.contains("SIGSEGV during: loading") == true, "\(describe(crashing))")
+    }
 }
