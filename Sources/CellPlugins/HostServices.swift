@@ -48,7 +48,14 @@ public struct PluginLogMessage: Sendable, Hashable {
 /// Where plugin log messages and embedded list content come from. The defaults log to stderr
 /// and embed the host's `ListContentConfiguration`.
 public enum PluginHostEnvironment {
-    private static let logHandler = Mutex<@Sendable (PluginLogMessage) -> Void>({ message in
+    /// A handler kept as a struct field, not as a bare function value: a `Mutex` of a function type
+    /// reabstracts it on every `withLock`, and writing it back wrapped it in one more thunk each
+    /// time, so every message cost more than the one before and the stack overflowed in the end.
+    private struct LogReceiver: Sendable {
+        let receive: @Sendable (PluginLogMessage) -> Void
+    }
+
+    private static let logHandler = Mutex(LogReceiver { message in
         var line = "[\(message.pluginID)] \(message.level): \(message.text)\n"
         line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     })
@@ -61,7 +68,7 @@ public enum PluginHostEnvironment {
     private static let listProviderGeneration = Atomic<Int>(0)
 
     /// Handlers bound to one thread by `withLogHandler(onThisThread:_:)`, by thread.
-    private static let threadLogHandlers = Mutex<[pthread_t: @Sendable (PluginLogMessage) -> Void]>([:])
+    private static let threadLogHandlers = Mutex<[pthread_t: LogReceiver]>([:])
 
     /// Receives every message any plugin logs (from any thread), except those logged on a thread
     /// that has its own handler. Returns the handler it replaces, for a caller that restores it.
@@ -70,8 +77,8 @@ public enum PluginHostEnvironment {
         -> @Sendable (PluginLogMessage) -> Void
     {
         logHandler.withLock { current in
-            defer { current = handler }
-            return current
+            defer { current = LogReceiver(receive: handler) }
+            return current.receive
         }
     }
 
@@ -81,7 +88,7 @@ public enum PluginHostEnvironment {
     public static func withLogHandler<Result>(onThisThread handler: @escaping @Sendable (PluginLogMessage) -> Void,
                                               _ body: () -> Result) -> Result {
         let thread = pthread_self()
-        let previous = threadLogHandlers.withLock { $0.updateValue(handler, forKey: thread) }
+        let previous = threadLogHandlers.withLock { $0.updateValue(LogReceiver(receive: handler), forKey: thread) }
         defer { threadLogHandlers.withLock { $0[thread] = previous } }
         return body()
     }
@@ -96,7 +103,7 @@ public enum PluginHostEnvironment {
 
     static func log(_ message: PluginLogMessage) {
         let handler = threadLogHandlers.withLock { $0[pthread_self()] } ?? logHandler.withLock { $0 }
-        handler(message)
+        handler.receive(message)
     }
     static var listContentProvider: (any EmbeddedListContentProvider)? { listProvider.withLock { $0.provider } }
     /// How many times a provider was set, without copying the provider.

@@ -96,4 +96,28 @@ import Testing
                     || (reason == "flooded its output" && outcome.error.contains(reason)), "\(outcome.error)")
         }
     }
+
+    /// `log` costs the same on the last of half a million messages as on the first: the load
+    /// finishes well inside the load watchdog, where a cost growing with each message (as a
+    /// handler rewrapped on every call made it) never finishes and overflows the stack.
+    @Test func aPluginLoggingHalfAMillionMessagesWhileLoadingLoads() throws {
+        let path = try PluginCompiler.compile(source: """
+            #define REPLACE_INIT
+            #include <stdio.h>
+            #include "base.h"
+            static bool init(const cellhost_host *h) {
+                host = h;
+                char text[32];
+                for (int i = 0; i < 500000; i++) {
+                    snprintf(text, sizeof text, "message %d", i);
+                    host->log(CELLHOST_LOG_DEBUG, text);
+                }
+                return true;
+            }
+            #include "tables.h"
+            """, name: "log_flood", extraFlags: "-I '\(ValidationFixtures.brokenPlugins)'")
+        let outcome = try inspect(path)
+        #expect(outcome.status == .exited(code: 0), "\(outcome.error)")
+        #expect(outcome.output.contains("com.validation.test"))
+    }
 }
