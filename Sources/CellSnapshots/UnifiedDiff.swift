@@ -82,10 +82,11 @@ public enum UnifiedDiff {
         while i < n || j < m {
             if i < n, j < m, a[i] == b[j] {
                 edits.append(Edit(kind: .same, text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1; j += 1
-            } else if j < m, i == n || lcs[i * (m + 1) + j + 1] >= lcs[(i + 1) * (m + 1) + j] {
-                edits.append(Edit(kind: .added, text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
-            } else {
+            } else if i < n, j == m || lcs[(i + 1) * (m + 1) + j] >= lcs[i * (m + 1) + j + 1] {
+                // Removals before additions, as `diff -u` shows a changed line.
                 edits.append(Edit(kind: .removed, text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1
+            } else {
+                edits.append(Edit(kind: .added, text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
             }
         }
         return edits
