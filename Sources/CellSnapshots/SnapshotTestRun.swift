@@ -43,7 +43,7 @@ public struct SnapshotTestRun {
         guard let scratch = makeTemporaryDirectory(prefix: "cellhost-test") else {
             return failAll("cannot make a scratch folder in /tmp: \(String(cString: strerror(errno)))")
         }
-        defer { removeScratch(scratch, captures: run.captures) }
+        defer { removeScratch(scratch) }
         let options = RunOptions(events: stream.path, plugins: plugins, framesDirectory: scratch, capturesOnly: true,
                                  matrixCombination: run.combination)
         let collector = TraceCollector()
@@ -170,7 +170,7 @@ public struct SnapshotTestRun {
         return outcome
     }
 
-    private func removeScratch(_ scratch: String, captures: [SnapshotPlan.Capture]) {
+    private func removeScratch(_ scratch: String) {
         for entry in directoryEntries(scratch) ?? [] { unlink(scratch + "/" + entry) }
         rmdir(scratch)
     }

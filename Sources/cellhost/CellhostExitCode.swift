@@ -27,7 +27,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
-        case .snapshotsFailed: "test: a capture differed from its reference, a reference was missing or recorded, or a stream could not run"
+        case .snapshotsFailed: "test: a snapshot differed, was missing or recorded, or its stream failed"
         }
     }
 
