@@ -21,8 +21,6 @@ extension Figures {
         }
         let stream = dir + "/captures.jsonl"
         do { try WholeText.write(lines.joined(separator: "\n") + "\n", to: stream) } catch { throw BenchError("\(error)") }
-        let scratch = dir + "/scratch"
-        do { try makeDirectories(scratch) } catch { throw BenchError("\(error)") }
 
         let plan = SnapshotPlan(streams: [stream], snapshots: nil, shard: nil)
         func compare(_ mode: RecordMode) throws {
@@ -30,12 +28,21 @@ extension Figures {
             guard report.outcomes.count == captures else { throw BenchError("\(report.outcomes.count) of \(captures) captures ran") }
             if mode == .never, !report.passed { throw BenchError(report.summary) }
         }
+        /// As `cellhost test` runs a stream, less the comparing: the captures written into a
+        /// fresh scratch folder, which is removed afterwards.
         func runOnly() throws {
+            guard let scratch = makeTemporaryDirectory(prefix: "cellhost-bench-run") else {
+                throw BenchError("cannot create a temporary directory in /tmp")
+            }
+            defer {
+                for entry in directoryEntries(scratch) ?? [] { unlink(scratch + "/" + entry) }
+                rmdir(scratch)
+            }
             let end = RunSession.run(RunOptions(events: stream, framesDirectory: scratch, capturesOnly: true), output: DiscardedOutput())
             guard end.outcome == .ok else { throw BenchError("captures stream: \(end.message ?? "\(end.outcome)")") }
         }
         try compare(.missing)
-        let count = quick ? 1 : 5
+        let count = quick ? 1 : 7
         var withoutTimes: [Double] = [], withTimes: [Double] = []
         let clock = ContinuousClock()
         try runOnly()
