@@ -55,8 +55,9 @@ public struct SnapshotPlan: Sendable {
 
     static func stream(at path: String, snapshots: String?, shard: Shard?) -> Stream {
         let name = streamName(path)
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let references = (snapshots ?? folder + "/" + StreamDiscovery.snapshotsFolder) + "/" + name
+        // A stream in the current folder keeps its paths short: `__Snapshots__/x`, not `./__Snapshots__/x`.
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let references = (snapshots ?? folder + StreamDiscovery.snapshotsFolder) + "/" + name
         var stream = Stream(path: path, name: name, referenceDirectory: references, tolerance: .exact, runs: [])
         guard let text = readTextFile(path) else {
             stream.problem = "cannot read \(path)"

@@ -82,5 +82,12 @@ import Testing
     @Test func streamNamesDropTheirSuffix() {
         #expect(SnapshotPlan.streamName("Tests/cellhost/badge-cell.jsonl") == "badge-cell")
         #expect(SnapshotPlan.streamName("inbox.cellhost.jsonl") == "inbox")
+        // References live beside the stream, or under --snapshots DIR, in a folder per stream.
+        let reference = { (path: String, snapshots: String?) in
+            SnapshotPlan.stream(at: path, snapshots: snapshots, shard: nil).referenceDirectory
+        }
+        #expect(reference("Tests/cellhost/badge-cell.jsonl", nil) == "Tests/cellhost/__Snapshots__/badge-cell")
+        #expect(reference("inbox.cellhost.jsonl", nil) == "__Snapshots__/inbox")
+        #expect(reference("/abs/inbox.jsonl", "refs") == "refs/inbox")
     }
 }
