@@ -157,11 +157,16 @@ public struct EventStreamParser: Sendable {
             throw LineError("\"matrix\" takes an object of traits, each with a list of values, like {\"style\": [\"light\", \"dark\"]}")
         }
         var axes: [TraitMatrix.Axis] = []
+        var traitsSeen: [String: String] = [:]
         for (key, list) in pairs {
-            guard EventStreamParser.traitKeys.contains(key) else {
-                throw LineError("\"\(key)\" is not a trait of \"matrix\" (\(EventStreamParser.traitKeys.joined(separator: ", ")))"
-                    + (TraitMatrix.aliases[key].map { "; did you mean \"\($0)\"?" } ?? Suggestion.hint(for: key, in: EventStreamParser.traitKeys)))
+            let trait = TraitMatrix.aliases[key] ?? key
+            guard EventStreamParser.traitKeys.contains(trait) else {
+                let names = EventStreamParser.traitKeys + TraitMatrix.aliases.keys.sorted()
+                throw LineError("\"\(key)\" is not a trait of \"matrix\" (\(names.joined(separator: ", ")))"
+                    + Suggestion.hint(for: key, in: names))
             }
+            if let other = traitsSeen[trait] { throw LineError("matrix \"\(key)\" and \"\(other)\" name the same trait") }
+            traitsSeen[trait] = key
             guard let items = list.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
                 throw LineError("matrix \"\(key)\" takes a non-empty list of names, not \(list.serialized)")
             }
@@ -172,7 +177,7 @@ public struct EventStreamParser: Sendable {
                 guard !name.isEmpty, name.allSatisfy(TraitMatrix.isNamePart) else {
                     throw LineError("matrix value \"\(name)\" becomes part of file names: use letters, digits and \"_\" only")
                 }
-                values.append((name, try parseTraits(.object([(key, item)]))))
+                values.append((name, try parseTraits(.object([(trait, item)]))))
             }
             axes.append(TraitMatrix.Axis(key: key, values: values))
         }

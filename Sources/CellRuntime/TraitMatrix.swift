@@ -66,8 +66,9 @@ extension TraitChange {
 }
 
 extension TraitMatrix {
-    /// Words people reach for that name a scene trait differently.
-    static let aliases = ["appearance": "style", "textSize": "contentSize", "layoutDirection": "direction"]
+    /// Matrix keys that name a scene trait in the words of a test's author: `appearance` is the
+    /// light / dark trait here (a list's appearance is not a trait), `textSize` the content size.
+    static let aliases = ["appearance": "style", "textSize": "contentSize"]
 
     /// Characters allowed in a matrix value, which becomes part of file names.
     static func isNamePart(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "_") }

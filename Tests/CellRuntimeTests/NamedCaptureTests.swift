@@ -46,6 +46,18 @@ import Testing
             == "s.jsonl:4: capture \"x\": no item \"inbx\"; did you mean \"inbox\"?")
     }
 
+    /// The issue's words: `appearance` and `textSize` for the scene's `style` and `contentSize`.
+    @Test func matrixAliases() throws {
+        let (scene, _) = try EventStreamParser.parse("""
+            {"matrix": {"appearance": ["light", "dark"], "textSize": ["L", "AX3"], "direction": ["ltr", "rtl"]}}
+            {"item": {"id": "a"}}
+            """, source: "m.jsonl")
+        let combinations = try #require(scene.matrix).combinations
+        #expect(combinations.last?.name == "dark-AX3-rtl")
+        #expect(combinations.last?.traits == TraitChange(userInterfaceStyle: .dark, contentSizeCategory: .accessibilityExtraLarge,
+                                                         layoutDirection: .rightToLeft))
+    }
+
     @Test(arguments: [#"{"capture": "a.b"}"#, #"{"capture": "a/b"}"#, #"{"capture": "frame-0001"}"#, #"{"capture": ""}"#,
                       #"{"capture": {"cell": "inbox"}}"#, #"{"capture": {"name": "a", "crop": 1}}"#, #"{"capture": 3}"#])
     func badCapturesAreRefused(_ line: String) {
@@ -66,7 +78,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"matrix": {"appearance": ["dark"]}}"#, "\"appearance\" is not a trait of \"matrix\""),
+        (#"{"matrix": {"styel": ["dark"]}}"#, "\"styel\" is not a trait of \"matrix\""),
+        (#"{"matrix": {"style": ["dark"], "appearance": ["light"]}}"#, "name the same trait"),
         (#"{"matrix": {"style": ["dim"]}}"#, "\"style\" is one of"),
         (#"{"matrix": {"style": "dark"}}"#, "takes a non-empty list"),
         (#"{"matrix": {"style": ["dark", "dark"]}}"#, "twice"),
