@@ -153,11 +153,17 @@ import Testing
         #expect(report.outcomes[0].message.hasPrefix(bad.stream + ":3: "), "\(report.outcomes[0].message)")
     }
 
+    @Test func aStreamWithoutNamedCapturesSaysHowToAddOne() {
+        let f = Fixture("{\"item\": {\"id\": \"a\"}}\n{\"capture\": true}\n")
+        let report = f.run(.missing)
+        #expect(report.outcomes.map(\.status) == [.error])
+        #expect(report.outcomes[0].message == f.stream + ": the stream has no named capture; add one like {\"capture\": \"selected\"} after the events to check")
+    }
+
     @Test func aRunThatStopsFailsItsCaptures() {
-        let f = Fixture(SnapshotTestRunTests.stream + "{\"capture\": {\"name\": \"gone\", \"cell\": \"sent\"}}\n{\"delete\": \"sent\"}\n")
-        // The scene parses; the run stops when the engine meets bad input later (scroll a cell
-        // off the short viewport and capture it).
-        f.write("""
+        // The stream parses; the run stops when the engine meets bad input: a capture of a cell
+        // below the short viewport.
+        let f = Fixture("""
             {"scene": {"viewport": {"width": 320, "height": 60}, "scale": 1}}
             {"item": {"id": "a", "set": {"text": "A"}}}
             {"item": {"id": "b", "set": {"text": "B"}}}
