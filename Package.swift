@@ -105,15 +105,19 @@ let package = Package(
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 
+        // MARK: Snapshot tests — `cellhost test`: streams' named captures against references.
+        .target(name: "CellSnapshots", dependencies: ["CellIO", "CellRuntime", "CellRender"]),
+        .testTarget(name: "CellSnapshotsTests", dependencies: ["CellSnapshots", "CellRuntime", "CellRender", "CellIO"]),
+
         // MARK: The command-line tool: parses, calls the libraries above, prints.
         .executableTarget(name: "cellhost", dependencies: [
-            "CellIO", "CellRuntime", "CellValidation",
+            "CellIO", "CellRuntime", "CellValidation", "CellSnapshots",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
         ]),
 
         // MARK: Performance — each figure of BENCHMARKS.md measured against its reference.
         .executableTarget(name: "cellhost-bench", dependencies: [
-            "CellIO", "CellRuntime", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI",
+            "CellIO", "CellRuntime", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI", "CellSnapshots",
         ]),
 
         // MARK: Tests shared by every test target, and the end-to-end tests.
@@ -122,7 +126,7 @@ let package = Package(
         // The only tests that run the built executables, as a user does: `cellhost run`, `inspect`
         // and `validate` (whose checks run in the tool's worker), linkage, and the benchmark's output.
         .testTarget(name: "CellhostEndToEndTests",
-                    dependencies: ["cellhost", "cellhost-bench", "CellTestSupport", "CellValidation", "CellRuntime",
+                    dependencies: ["cellhost", "cellhost-bench", "CellTestSupport", "CellValidation", "CellRuntime", "CellSnapshots",
                                    "CellProcess", "CellKit", "CellIO", "ProgressMeter"],
                     exclude: ["BrokenPlugins"]),
     ],

@@ -97,6 +97,8 @@ public final class CompositorRenderer: FrameRenderer {
         thumbnails.append(image)
     }
 
+    public func capturedImage() -> RasterImage? { compositor.snapshot() }
+
     public func finish() -> String? {
         var failure: String?
         if let writer {

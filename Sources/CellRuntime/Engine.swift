@@ -14,6 +14,10 @@ public final class Engine {
         public var renderer: (any FrameRenderer)?
         /// Where `frame-0001.png` … go; nil = no PNGs.
         public var framesDirectory: String?
+        /// Where named captures go as `<name><captureSuffix>.png`; nil = not written.
+        public var capturesDirectory: String?
+        /// Appended to every capture name: `.dark-AX3` for a run of a trait matrix combination.
+        public var captureSuffix = ""
         public var tintColor: Color
         /// Whether each cell update's trace lists its property changes (old → new, why). Finding
         /// them reads every property of every configuration stage and diffs them, most of an
@@ -103,6 +107,10 @@ public final class Engine {
     /// next event refills this storage (`takeForRefill`) instead of allocating its own.
     var lastUpdates: [CellUpdateTrace] = []
     var lastFrames: [FrameTrace] = []
+    /// Named captures the event being applied asked for, written once its frame is rendered.
+    var pendingCaptures: [(name: String, cell: String?)] = []
+    /// The first named capture that could not be written: the run's outputs are incomplete.
+    var captureWriteFailure: String?
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -278,13 +286,15 @@ public final class Engine {
                 catch { throw EngineError(error.message, line: event.line) }
             }
         }
-        return try process(event, summary: EventSummary(describing: event.actions), forceFrame: forceFrame)
+        let record = try process(event, summary: EventSummary(describing: event.actions), forceFrame: forceFrame)
+        if !pendingCaptures.isEmpty { try writePendingCaptures(line: event.line) }
+        return record
     }
 
-    /// Waits for frame files; returns a message when one could not be written.
-    public func finish() -> String? { renderer.finish() }
+    /// Waits for frame files; returns a message when one (or a named capture) could not be written.
+    public func finish() -> String? { renderer.finish() ?? captureWriteFailure }
 
-    private func row(for target: CellTarget) throws(EngineError) -> EngineRow {
+    func row(for target: CellTarget) throws(EngineError) -> EngineRow {
         if let last = lastTargetFound, last.target == target { return last.row }
         if let r = rowsByName[target.description] {
             lastTargetFound = (target, r)
@@ -324,8 +334,9 @@ public final class Engine {
             forceFrame = true
         case .reload(let id):
             try reload(id)
-        case .capture:
+        case .capture(let name, let cell):
             forceFrame = true
+            if let name, options.capturesDirectory != nil { pendingCaptures.append((name, cell)) }
         }
     }
 

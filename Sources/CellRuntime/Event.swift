@@ -34,8 +34,10 @@ public enum EventAction: Sendable, Equatable {
     case delete(itemID: String)
     /// Reconfigure an item from its description, as `reconfigureItems`.
     case reload(itemID: String)
-    /// Write a frame even when nothing changed, optionally named.
-    case capture(name: String?)
+    /// Write a frame even when nothing changed. A named capture is also written as `<name>.png`
+    /// (cropped to `cell`'s frame plus a margin when a cell is named), so snapshot references do
+    /// not depend on frame numbering.
+    case capture(name: String?, cell: String? = nil)
 }
 
 /// Which view of the list an event addresses.

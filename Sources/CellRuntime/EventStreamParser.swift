@@ -22,6 +22,8 @@ public struct EventStreamParser: Sendable {
     private var deletedSeriesIDs: Set<String> = []
     private var sectionIDs: Set<String> = []
     private var sawSceneLine = false
+    /// Each capture name and the line that took it: a name is a file name, so it is used once.
+    private var captureLines: [String: Int] = [:]
 
     public init(source: String) { self.source = source }
 
@@ -59,7 +61,7 @@ public struct EventStreamParser: Sendable {
 
     // MARK: Line kinds
 
-    static let sceneKeys = ["scene", "section", "item", "items"]
+    static let sceneKeys = ["scene", "section", "item", "items", "matrix"]
 
     /// A line's kind is its first field other than `note`: a scene line holds that one field and
     /// may hold a `note`, the comment of a stream that stays strict JSON Lines. The note is only
@@ -80,6 +82,7 @@ public struct EventStreamParser: Sendable {
             case "scene": try parseScene(first.1)
             case "section": try parseSection(first.1, line: line)
             case "items": try parseSceneSeries(first.1, line: line)
+            case "matrix": try parseMatrix(first.1, line: line)
             default: try parseSceneItem(first.1, line: line)
             }
             return nil
@@ -124,8 +127,61 @@ public struct EventStreamParser: Sendable {
         if let t = try fields.object("traits") {
             try parseTraits(.object(t)).apply(to: &scene.traits)
         }
+        if let t = try fields.object("tolerance") { scene.imageTolerance = try parseTolerance(t) }
         try fields.finish()
         scene.traits.listEnvironment = scene.appearance
+    }
+
+    /// `"tolerance": {"channel": 2, "pixels": 0.001}`: how far `cellhost test` lets captures stray.
+    private func parseTolerance(_ pairs: [(String, JSON)]) throws(LineError) -> ImageTolerance {
+        var f = try Fields(.object(pairs), in: "tolerance", known: ["channel", "pixels"])
+        try f.rejectUnknown()
+        var tolerance = ImageTolerance.exact
+        if let c = try f.integer("channel") {
+            guard (0...255).contains(c) else { throw LineError("\"channel\" is a channel difference 0…255, not \(c)") }
+            tolerance.channel = c
+        }
+        if let p = try f.number("pixels") {
+            guard (0...1).contains(p) else { throw LineError("\"pixels\" is a fraction of the pixels, 0…1, not \(p)") }
+            tolerance.pixelFraction = p
+        }
+        try f.finish()
+        return tolerance
+    }
+
+    /// `{"matrix": {"style": ["light", "dark"], "contentSize": ["L", "AX3"]}}`: each key a scene
+    /// trait, each value a list of what that trait takes; `cellhost test` runs every combination.
+    private mutating func parseMatrix(_ value: JSON, line: Int) throws(LineError) {
+        guard scene.matrix == nil else { throw LineError("the stream has a \"matrix\" line already (line \(scene.matrix!.line))") }
+        guard let pairs = value.objectPairs, !pairs.isEmpty else {
+            throw LineError("\"matrix\" takes an object of traits, each with a list of values, like {\"style\": [\"light\", \"dark\"]}")
+        }
+        var axes: [TraitMatrix.Axis] = []
+        var traitsSeen: [String: String] = [:]
+        for (key, list) in pairs {
+            let trait = TraitMatrix.aliases[key] ?? key
+            guard EventStreamParser.traitKeys.contains(trait) else {
+                let names = EventStreamParser.traitKeys + TraitMatrix.aliases.keys.sorted()
+                throw LineError("\"\(key)\" is not a trait of \"matrix\" (\(names.joined(separator: ", ")))"
+                    + Suggestion.hint(for: key, in: names))
+            }
+            if let other = traitsSeen[trait] { throw LineError("matrix \"\(key)\" and \"\(other)\" name the same trait") }
+            traitsSeen[trait] = key
+            guard let items = list.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
+                throw LineError("matrix \"\(key)\" takes a non-empty list of names, not \(list.serialized)")
+            }
+            var values: [(name: String, change: TraitChange)] = []
+            for item in items {
+                let name = item.stringValue!
+                guard !values.contains(where: { $0.name == name }) else { throw LineError("matrix \"\(key)\" lists \"\(name)\" twice") }
+                guard !name.isEmpty, name.allSatisfy(TraitMatrix.isNamePart) else {
+                    throw LineError("matrix value \"\(name)\" becomes part of file names: use letters, digits and \"_\" only")
+                }
+                values.append((name, try parseTraits(.object([(trait, item)]))))
+            }
+            axes.append(TraitMatrix.Axis(key: key, values: values))
+        }
+        scene.matrix = TraitMatrix(axes: axes, line: line)
     }
 
     private mutating func parseSection(_ value: JSON, line: Int) throws(LineError) {
@@ -328,11 +384,11 @@ public struct EventStreamParser: Sendable {
                 for forbidden in ["group", "animate", "note"] where mf.has(forbidden) {
                     throw LineError("\"\(forbidden)\" belongs on the group's line, not inside a member")
                 }
-                actions += try parseActions(&mf)
+                actions += try parseActions(&mf, line: line)
                 try mf.finish()
             }
         }
-        actions += try parseActions(&fields)
+        actions += try parseActions(&fields, line: line)
         try fields.finish()
         guard !actions.isEmpty else {
             throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\"")
@@ -340,7 +396,7 @@ public struct EventStreamParser: Sendable {
         return Event(number: number, line: line, note: note, animation: animation, actions: actions)
     }
 
-    private mutating func parseActions(_ fields: inout Fields) throws(LineError) -> [EventAction] {
+    private mutating func parseActions(_ fields: inout Fields, line: Int) throws(LineError) -> [EventAction] {
         var actions: [EventAction] = []
         var targets: [CellTarget] = []
         if let c = fields.take("cell") {
@@ -420,11 +476,38 @@ public struct EventStreamParser: Sendable {
         if let c = fields.take("capture") {
             switch c {
             case .bool(true): actions.append(.capture(name: nil))
-            case .string(let name): actions.append(.capture(name: name))
-            default: throw LineError("\"capture\" takes true or a frame name, not \(c.kindName)")
+            case .string(let name): actions.append(.capture(name: try takeCaptureName(name, line: line)))
+            case .object(let pairs):
+                var f = try Fields(.object(pairs), in: "capture", known: ["name", "cell"])
+                try f.rejectUnknown()
+                let name = try f.requiredString("name")
+                let cell = try f.string("cell")
+                try f.finish()
+                if let cell, !itemExists(cell) {
+                    throw LineError("capture \"\(name)\": no item \"\(cell)\"" + Suggestion.hint(for: cell, in: itemIDs))
+                }
+                actions.append(.capture(name: try takeCaptureName(name, line: line), cell: cell))
+            default: throw LineError("\"capture\" takes true, a name, or {\"name\": …, \"cell\": …}, not \(c.kindName)")
             }
         }
         return actions
+    }
+
+    /// A capture's name becomes a file name (`<name>.png`, and `<name>.<combination>.png` under
+    /// a matrix), so it is used once per stream and made of letters, digits, `-` and `_`: no `.`,
+    /// which separates the combination and the `.actual` / `.diff` files.
+    private mutating func takeCaptureName(_ name: String, line: Int) throws(LineError) -> String {
+        guard !name.isEmpty, name.allSatisfy({ c in TraitMatrix.isNamePart(c) || c == "-" }) else {
+            throw LineError("capture name \"\(name)\" becomes a file name: use letters, digits, \"-\" and \"_\" only")
+        }
+        guard !name.hasPrefix("frame-") else {
+            throw LineError("capture name \"\(name)\" would clash with the numbered frames (frame-0001.png …); pick another")
+        }
+        if let first = captureLines[name] {
+            throw LineError("capture name \"\(name)\" is already used on line \(first); each capture needs its own name")
+        }
+        captureLines[name] = line
+        return name
     }
 
     private func parseStateObject(_ value: JSON) throws(LineError) -> StateChange {

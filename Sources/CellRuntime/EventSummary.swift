@@ -96,7 +96,7 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
         case .insert(let item, let section, _): text += "insert \(item.id) into \(section)"
         case .delete(let id): text += "delete \(id)"
         case .reload(let id): text += "reload \(id)"
-        case .capture(let name): text += "capture" + (name.map { " \($0)" } ?? "")
+        case .capture(let name, let cell): text += "capture" + (name.map { " \($0)" } ?? "") + (cell.map { " of \($0)" } ?? "")
         }
     }
 }

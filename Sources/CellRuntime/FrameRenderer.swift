@@ -24,6 +24,8 @@ public protocol FrameRenderer: AnyObject {
     func writeFrame(to path: String) -> Double
     /// Waits for queued frames to be written; returns an error message for a frame that failed.
     func finish() -> String?
+    /// A copy of the last rendered frame's pixels, for a named capture; nil without pixels.
+    func capturedImage() -> RasterImage?
 }
 
 extension FrameRenderer {
@@ -34,6 +36,9 @@ extension FrameRenderer {
 
     /// A renderer that keeps its own copy of every layer's content keeps it.
     public func releaseContent(ofLayer id: Int) {}
+
+    /// A renderer without pixels has no image for a named capture.
+    public func capturedImage() -> RasterImage? { nil }
 }
 
 /// One rendered frame as the trace reports it.

@@ -16,14 +16,21 @@ public struct RunOptions: Sendable, Equatable {
     public var contactSheet: String?
     /// Tint the damage of every frame.
     public var showsDamage: Bool
+    /// Write only named captures into `framesDirectory`, no numbered frames (`cellhost test`).
+    public var capturesOnly = false
+    /// Run under this combination (an index into the stream's `TraitMatrix.combinations`);
+    /// nil = the scene's own traits.
+    public var matrixCombination: Int?
 
     public init(events: String? = nil, plugins: [String] = [], framesDirectory: String? = nil, contactSheet: String? = nil,
-                showsDamage: Bool = false) {
+                showsDamage: Bool = false, capturesOnly: Bool = false, matrixCombination: Int? = nil) {
         self.events = events
         self.plugins = plugins
         self.framesDirectory = framesDirectory
         self.contactSheet = contactSheet
         self.showsDamage = showsDamage
+        self.capturesOnly = capturesOnly
+        self.matrixCombination = matrixCombination
     }
 
     public var sourceName: String {
@@ -168,15 +175,29 @@ public enum RunSession {
                 return TraceEnd(outcome: .internalError, events: 0, frames: 0, message: error.description)
             }
         }
-        let scene = parser.scene
+        var scene = parser.scene
+        var captureSuffix = ""
+        if let index = options.matrixCombination {
+            let combinations = scene.matrix?.combinations ?? []
+            guard combinations.indices.contains(index) else {
+                return TraceEnd(outcome: .badInput, events: 0, frames: 0,
+                                message: "\(options.sourceName): the stream has no trait matrix combination \(index + 1) (it has \(combinations.count))")
+            }
+            combinations[index].traits.apply(to: &scene.traits)
+            captureSuffix = "." + combinations[index].name
+        }
+        let writesNumberedFrames = options.framesDirectory != nil && !options.capturesOnly
         let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
                                           showsDamage: options.showsDamage,
-                                          writesFrames: options.framesDirectory != nil || options.contactSheet != nil,
+                                          writesFrames: writesNumberedFrames || options.contactSheet != nil,
                                           keepsThumbnails: options.contactSheet != nil)
-        let framesDirectory = options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
+        let framesDirectory = options.capturesOnly ? nil
+            : options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
         let engine: Engine
         do {
             var engineOptions = Engine.Options(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory)
+            engineOptions.capturesDirectory = options.framesDirectory
+            engineOptions.captureSuffix = captureSuffix
             engineOptions.willSetPluginProperty = { [unowned output] in output.announce(.setting(item: $0, property: $1, line: $2)) }
             engine = try Engine(scene: scene, catalog: catalog, options: engineOptions)
         } catch {

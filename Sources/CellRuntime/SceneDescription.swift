@@ -10,6 +10,10 @@ public struct SceneDescription: Sendable, Equatable {
     public var viewport: Size
     public var traits: TraitCollection
     public var sections: [SectionDescription]
+    /// Trait combinations `cellhost test` runs the stream under; nil = the scene's traits only.
+    public var matrix: TraitMatrix?
+    /// How far `cellhost test` lets captures stray from their references.
+    public var imageTolerance: ImageTolerance = .exact
 
     public init(appearance: ListEnvironment = .insetGrouped, viewport: Size = Size(width: 390, height: 844),
                 traits: TraitCollection = .default, sections: [SectionDescription] = []) {

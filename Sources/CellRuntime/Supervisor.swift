@@ -83,6 +83,8 @@ public enum Supervisor {
         if let f = options.framesDirectory { args += ["--frames", f] }
         if let c = options.contactSheet { args += ["--contact-sheet", c] }
         if options.showsDamage { args.append("--show-damage") }
+        if options.capturesOnly { args.append("--captures-only") }
+        if let m = options.matrixCombination { args += ["--matrix-combination", String(m)] }
         return args
     }
 

@@ -64,6 +64,7 @@ let all: [(String, () throws -> FigureLine)] = [
     ("load", figures.pluginLoad),
     ("memory", figures.residentMemory),
     ("png", figures.pngFrames),
+    ("snapshots", figures.snapshotComparison),
 ]
 var failed = false
 for (key, figure) in all where only.map({ key.contains($0) }) ?? true {

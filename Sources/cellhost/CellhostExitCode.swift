@@ -15,6 +15,7 @@ enum CellhostExitCode: Int32, CaseIterable {
     case outputNotWritten = 5
     case checksFailed = 6
     case sdkNotFound = 7
+    case snapshotsFailed = 8
 
     var meaning: String {
         switch self {
@@ -26,6 +27,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
+        case .snapshotsFailed: "test: a snapshot differed, was missing or recorded, or its stream failed"
         }
     }
 

@@ -104,13 +104,16 @@ struct RunWorkerCommand: ParsableCommand {
     @Option var frames: String?
     @Option(name: .customLong("contact-sheet")) var contactSheet: String?
     @Flag(name: .customLong("show-damage")) var showDamage = false
+    @Flag(name: .customLong("captures-only")) var capturesOnly = false
+    @Option(name: .customLong("matrix-combination")) var matrixCombination: Int?
 
     func run() throws {
         guard let output = ChannelOutput.fromEnvironment() else {
             throw ValidationError("\(Supervisor.workerCommand) runs only under `cellhost run` (no supervisor channel)")
         }
         let end = RunSession.run(RunOptions(events: events, plugins: plugins, framesDirectory: frames,
-                                            contactSheet: contactSheet, showsDamage: showDamage),
+                                            contactSheet: contactSheet, showsDamage: showDamage,
+                                            capturesOnly: capturesOnly, matrixCombination: matrixCombination),
                                  output: output)
         output.record(.end(end))
     }

@@ -15,6 +15,7 @@ import Glibc
         "plugin load (dlopen + entry + validation)",
         "resident memory, 1,000,000 items vs 1,000",
         "default stream with PNG frames",
+        "cellhost test: 100 captures compared with references",
     ]
 
     func run(_ arguments: String) throws -> (status: Int32, lines: [String]) {
