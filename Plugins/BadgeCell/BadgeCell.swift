@@ -130,17 +130,20 @@ final class BadgeCellView: PluginCellView {
         return cellhost_size(width: target.width, height: height)
     }
 
+    /// The badge sits at the trailing edge: the right in left-to-right text, the left in right-to-left.
     func draw(in bounds: cellhost_rect, context: DrawingContext, canvas: Canvas) {
         let margins = Host.layoutMargins(traits: context.traits)
         let badge = badgeSize(context)
         let badgeWidth = badge.map { $0.size.width + margins.trailing } ?? 0
+        let rightToLeft = context.traits.layout_direction == CELLHOST_RTL
         if showsTitle, let titleView {
-            titleView.draw(in: cellhost_rect(bounds.x, bounds.y, bounds.width - badgeWidth, bounds.height),
+            titleView.draw(in: cellhost_rect(bounds.x + (rightToLeft ? badgeWidth : 0), bounds.y,
+                                             bounds.width - badgeWidth, bounds.height),
                            context: context, canvas: canvas)
         }
         guard let badge else { return }
-        let frame = cellhost_rect(bounds.x + bounds.width - margins.trailing - badge.size.width,
-                                  bounds.y + (bounds.height - badge.size.height) / 2, badge.size.width, badge.size.height)
+        let x = rightToLeft ? bounds.x + margins.trailing : bounds.x + bounds.width - margins.trailing - badge.size.width
+        let frame = cellhost_rect(x, bounds.y + (bounds.height - badge.size.height) / 2, badge.size.width, badge.size.height)
         let fill = configuration.badgeColor.transformed(by: configuration.badgeTransformer)
         canvas.pushAlpha(configuration.badgeAlpha)
         canvas.roundedRect(frame, cornerRadius: badge.size.height / 2, fill)
