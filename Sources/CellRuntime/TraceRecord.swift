@@ -207,6 +207,11 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// differently ("colours re-resolved for dark"), or a content view styling itself from the
     /// state; nil when its drawing did not change.
     public var repaint: String?
+    /// The accessories shown after the pass and why they changed ("shown: delete, reorder;
+    /// hidden: disclosureIndicator (editing changed)"); nil when they did not change.
+    public var accessories: String? = nil
+    /// A swipe-actions change ("trailing actions open: Delete", "closed (tap)"); nil = none.
+    public var swipe: String? = nil
 }
 
 extension CellUpdateTrace {
