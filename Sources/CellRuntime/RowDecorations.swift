@@ -14,7 +14,16 @@ final class RowDecorations {
     private var accessoriesWereSet = false
     private var swipeNote: String?
 
-    init(_ decorations: CellDecorations) { self.decorations = decorations }
+    /// `tracedState`: the state the row was last traced in (without accessories), so what
+    /// shows next is news of an event, not of the first display.
+    init(_ decorations: CellDecorations, tracedState: CellConfigurationState? = nil) {
+        self.decorations = decorations
+        if let tracedState {
+            lastShown = []
+            lastEditing = tracedState.isEditing
+            lastExpanded = tracedState.isExpanded
+        }
+    }
 
     var isSwipeOpen: Bool { decorations.openSwipeEdge != .none }
 
@@ -72,7 +81,7 @@ extension EngineRow {
     /// A cell event's new accessories and swipe edge: kept on the row, shown by its view in the
     /// next pass (whose record says what changed). A swipe sets the cell's `swiped` state.
     func applyDecorationChanges(accessories: [CellAccessory]?, swipe: SwipeEdge?) throws(EngineError) {
-        let state = decorationState ?? RowDecorations(CellDecorations())
+        let state = decorationState ?? RowDecorations(CellDecorations(), tracedState: lastState)
         if let accessories { state.setAccessories(accessories) }
         if let swipe {
             guard swipe == .none || !state.decorations.swipeActions(for: swipe).isEmpty else {
