@@ -150,3 +150,11 @@ import Testing
         #expect(draw(a) == draw(b))
     }
 }
+
+extension CellAccessoryTests {
+    @Test func anItemWithChildrenGetsAnOutlineDisclosureOnlyWithoutAccessoriesOfItsOwn() {
+        #expect(CellDecorations().withDefaultOutlineDisclosure().accessories == [CellAccessory(.outlineDisclosure)])
+        let own = CellDecorations(accessories: [CellAccessory(.checkmark)])
+        #expect(own.withDefaultOutlineDisclosure() == own)
+    }
+}
