@@ -53,20 +53,13 @@ extension EventStreamParser {
             let size = Size(width: width, height: height)
             switch (symbol, path) {
             case (let s?, nil): kind = .customView(image: Image(systemName: s), size: size)
-            case (nil, let p?): kind = .customView(image: Image(path: p, size: size, isTemplate: try f.bool("template") ?? false), size: size)
+            case (nil, let p?): kind = .customView(image: Image(path: p, size: size), size: size)
             default: throw LineError("a \"customView\" accessory shows exactly one of \"symbol\" (a symbol name) and \"image\" (a PNG path)")
             }
         }
         let displayed = try f.enumValue("displayed", CellAccessory.DisplayedState.self)
         let placement = try f.enumValue("placement", CellAccessory.Placement.self)
-        var tint: Color?
-        if let t = try f.string("tintColor") {
-            guard let c = Color(parsing: t) else {
-                throw LineError("\"\(t)\" is not a colour for \"tintColor\" (a name like \"systemBlue\" or \"#RRGGBB[AA]\")"
-                    + Suggestion.hint(for: t, in: Color.named.keys))
-            }
-            tint = c
-        }
+        let tint = try colour(&f, "tintColor")
         var width = CellAccessory.LayoutWidth.standard
         if let w = f.take("reservedLayoutWidth") {
             switch w {
@@ -100,14 +93,7 @@ extension EventStreamParser {
                 let image = try af.string("image").map(Image.init(systemName:))
                 guard title != nil || image != nil else { throw LineError("a swipe action needs a \"title\" or an \"image\" (a symbol name)") }
                 let style = try af.enumValue("style", SwipeAction.Style.self) ?? .normal
-                var background: Color?
-                if let b = try af.string("backgroundColor") {
-                    guard let c = Color(parsing: b) else {
-                        throw LineError("\"\(b)\" is not a colour for \"backgroundColor\" (a name like \"systemBlue\" or \"#RRGGBB[AA]\")"
-                            + Suggestion.hint(for: b, in: Color.named.keys))
-                    }
-                    background = c
-                }
+                let background = try colour(&af, "backgroundColor")
                 try af.finish()
                 actions.append(SwipeAction(title: title, style: style, backgroundColor: background, image: image))
             }
@@ -115,6 +101,16 @@ extension EventStreamParser {
             if edge == "leading" { decorations.leadingSwipeActions = configuration } else { decorations.trailingSwipeActions = configuration }
         }
         try f.finish()
+    }
+
+    /// The colour named by `key` ("systemBlue", "#RRGGBB[AA]"), if the object has it.
+    private static func colour(_ f: inout Fields, _ key: String) throws(LineError) -> Color? {
+        guard let text = try f.string(key) else { return nil }
+        guard let c = Color(parsing: text) else {
+            throw LineError("\"\(text)\" is not a colour for \"\(key)\" (a name like \"systemBlue\" or \"#RRGGBB[AA]\")"
+                + Suggestion.hint(for: text, in: Color.named.keys))
+        }
+        return c
     }
 
     /// `{"cell": "id", "edge": "trailing"}`: opens that edge's actions (`none` closes them).
