@@ -414,19 +414,20 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let bounds = Rect(origin: .zero, size: size)
         let traits = inputs.traitCollection
         if let clip { list.append(.pushClip(clip.rect, cornerRadius: clip.cornerRadius)) }
-        let backgroundStart = list.commands.count
-        let backgroundEnd: Int
         if hasDecorations {
-            backgroundEnd = backgroundStart
+            // Accessories and swipe actions follow the state: never patched background-only.
             drawDecorated(size: size, isLastInSection: isLastInSection, measurer: measurer, into: &list)
-        } else {
-            drawBackground(in: bounds, traits: traits, into: &list)
-            backgroundEnd = list.commands.count
-            let context = layoutContext(measurer: measurer)
-            contentView?.draw(in: bounds, context: context, into: &list)
-            if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
-                list.append(.fill(separator, Color.separator.resolved(with: traits)))
-            }
+            if clip != nil { list.append(.popClip) }
+            drawingCache.forgetRecording()
+            return
+        }
+        let backgroundStart = list.commands.count
+        drawBackground(in: bounds, traits: traits, into: &list)
+        let backgroundEnd = list.commands.count
+        let context = layoutContext(measurer: measurer)
+        contentView?.draw(in: bounds, context: context, into: &list)
+        if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
+            list.append(.fill(separator, Color.separator.resolved(with: traits)))
         }
         if clip != nil { list.append(.popClip) }
         drawingCache.recorded(for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),

@@ -321,17 +321,16 @@ final class EngineRow {
         if !backgroundSetByEvent.isEmpty { backgroundSetByEvent.removeAll(keepingCapacity: true) }
         let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")
         causes.removeAllKeepingStorage()
-        var trace = CellUpdateTrace(
+        var accessoryWords: String?, swipeWords: String?
+        if let decorationState { (accessoryWords, swipeWords) = decorationState.traceWords(for: tracedState) }
+        // Built in place, as one expression (see `CellUpdateTrace.init`). The accessories or the
+        // swipe explain a new look better than the state's words.
+        return CellUpdateTrace(
             cell: name, type: typeIdentifier, cause: causeText,
             stateBefore: stateBefore, stateAfter: stateAfter,
             changes: recorded.changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
-            repaint: recorded.repaint)
-        if let decorationState {
-            (trace.accessories, trace.swipe) = decorationState.traceWords(for: tracedState)
-            // The accessories or the swipe explain the new look better than the state words.
-            if trace.accessories != nil || trace.swipe != nil { trace.repaint = nil }
-        }
-        return trace
+            repaint: accessoryWords == nil && swipeWords == nil ? recorded.repaint : nil,
+            accessories: accessoryWords, swipe: swipeWords)
     }
 
     /// Self-sizing at the row width: the content's height, never a fixed one.

@@ -221,9 +221,10 @@ extension CellUpdateTrace {
     /// array in it on each update pass; the memberwise initialiser builds it in place.
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
                 changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
-                damage: Rect?, micros: Double, repaint: String? = nil) {
+                damage: Rect?, micros: Double, repaint: String? = nil, accessories: String? = nil, swipe: String? = nil) {
         self.init(cell: cell, type: type, cause: cause, stateBefore: stateBefore, stateAfter: stateAfter, view: view,
-                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint)
+                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint,
+                  accessories: accessories, swipe: swipe)
     }
 }
 
