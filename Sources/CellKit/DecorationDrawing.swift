@@ -76,7 +76,7 @@ extension DecorationLayout {
                 (t, context.textMeasurer.measure(TextLayoutRequest(text: t, font: font, numberOfLines: 1,
                                                                    layoutDirection: traits.layoutDirection), width: nil).size)
             }
-            let side = SwipeActionMetrics.imageSide
+            let side = SwipeActionMetrics.imageSide(traits)
             let spacing = 4.0
             let blockHeight = (a.image != nil ? side : 0) + (title.map { $0.1.height } ?? 0)
                 + (a.image != nil && title != nil ? spacing : 0)

@@ -177,10 +177,14 @@ enum SwipeActionMetrics {
         Font.preferredFont(forTextStyle: .subheadline, category: traits.preferredContentSizeCategory).withWeight(.medium)
     }
 
-    static let imageSide = 22.0
+    /// The image above a title: a standard side at the Large text size, scaling with the title
+    /// (capped, as the accessories are).
+    static func imageSide(_ traits: TraitCollection) -> Double {
+        (22 * min(2, TextStyle.subheadline.pointSize(for: traits.preferredContentSizeCategory) / 15)).rounded()
+    }
 
     static func width(of action: SwipeAction, font: Font, context: LayoutContext) -> Double {
-        var content = action.image != nil ? imageSide : 0
+        var content = action.image != nil ? imageSide(context.traits) : 0
         if let title = action.title {
             let m = context.textMeasurer.measure(TextLayoutRequest(text: title, font: font, numberOfLines: 1,
                                                                    layoutDirection: context.traits.layoutDirection), width: nil)

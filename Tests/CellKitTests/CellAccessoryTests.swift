@@ -158,3 +158,24 @@ extension CellAccessoryTests {
         #expect(own.withDefaultOutlineDisclosure() == own)
     }
 }
+
+extension CellAccessoryTests {
+    /// Accessories and swipe images grow with the text size (capped), as UIKit's symbols do.
+    @Test func accessoriesAndSwipeImagesScaleWithTheTextSize() throws {
+        func drawn(_ size: ContentSizeCategory) throws -> (disc: Rect, image: Rect) {
+            var traits = TraitCollection.default
+            traits.preferredContentSizeCategory = size
+            let c = cell([CellAccessory(.delete)], traits: traits, swipe: CellDecorations(
+                trailingSwipeActions: SwipeActionsConfiguration(actions: [SwipeAction(title: "Delete", image: Image(systemName: "trash"))]),
+                openSwipeEdge: .trailing))
+            c.isEditing = true
+            let list = draw(c)
+            let disc = try #require(list.commands.compactMap { if case .roundedRect(let r, _, _) = $0, r.width == r.height { r } else { nil } }.first)
+            let image = try #require(symbols(list).first { $0.0 == "trash" }).1
+            return (disc, image)
+        }
+        let large = try drawn(.large), huge = try drawn(.accessibilityExtraExtraExtraLarge)
+        #expect(large.disc.width == 22 && large.image.width == 22)
+        #expect(huge.disc.width == 44 && huge.image.width == 44, "scaled, and capped at twice the standard size")
+    }
+}
