@@ -9,9 +9,18 @@ extension DecorationLayout {
         let traits = context.traits
         let rtl = traits.layoutDirection == .rightToLeft
         let f = scale
+        // A selected sidebar cell sits on the tint fill and draws its content in white: so do
+        // its accessories that keep their default tint (the editing controls keep their colours).
+        let onTintFill = (traits.listEnvironment == .sidebar || traits.listEnvironment == .sidebarPlain)
+            && (state.isSelected || state.isFocused)
         for placed in accessories {
             let a = placed.accessory, r = placed.frame
-            let tint = a.resolvedTint(cellTint: context.tintColor).resolved(with: traits)
+            let whiteOnFill: Bool
+            switch a.kind {
+            case .delete, .insert, .multiselect: whiteOnFill = false
+            default: whiteOnFill = onTintFill && a.tintColor == nil
+            }
+            let tint = whiteOnFill ? Color.white : a.resolvedTint(cellTint: context.tintColor).resolved(with: traits)
             let white = Color.white
             switch a.kind {
             case .disclosureIndicator:

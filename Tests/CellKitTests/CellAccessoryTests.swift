@@ -179,3 +179,21 @@ extension CellAccessoryTests {
         #expect(huge.disc.width == 44 && huge.image.width == 44, "scaled, and capped at twice the standard size")
     }
 }
+
+extension CellAccessoryTests {
+    /// On a selected sidebar cell's tint fill the content turns white, and so do accessories
+    /// with their default tint; an explicit tint and the editing controls keep their colours.
+    @Test func aSelectedSidebarCellDrawsDefaultTintedAccessoriesInWhite() throws {
+        let traits = TraitCollection(listEnvironment: .sidebar)
+        let c = Cell(appearance: .sidebar, traits: traits)
+        var content = c.defaultContentConfiguration()
+        content.text = "Row"
+        c.contentConfiguration = content
+        c.decorations = CellDecorations(accessories: [CellAccessory(.outlineDisclosure), CellAccessory(.checkmark, tintColor: .systemOrange)])
+        func colours() -> [Color] { symbols(draw(c)).map(\.2) }
+        let resolvedTraits = c.traitCollection
+        #expect(colours() == [Color.tintColor.resolved(with: resolvedTraits), Color.systemOrange.resolved(with: resolvedTraits)])
+        c.isSelected = true
+        #expect(colours() == [.white, Color.systemOrange.resolved(with: resolvedTraits)])
+    }
+}
