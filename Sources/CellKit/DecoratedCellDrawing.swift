@@ -21,6 +21,19 @@ extension ConfigurableView {
         return max(content, layout.minimumHeight)
     }
 
+    /// The accessories the other editing state shows and this one hides, where that state
+    /// places them (drawn transparent, so both states record alike).
+    private func accessoriesHiddenByEditing(shownIn layout: DecorationLayout, state: CellConfigurationState, size: Size,
+                                            measurer: any TextMeasuring) -> [DecorationLayout.PlacedAccessory] {
+        guard decorations!.accessories.contains(where: { $0.displayed != .always }) else { return [] }
+        var other = state
+        other.isEditing.toggle()
+        let shown = Set(layout.accessories.map(\.index))
+        return DecorationLayout(decorations!, state: other, size: size, margins: layoutMargins,
+                                context: layoutContext(measurer: measurer))
+            .accessories.filter { !shown.contains($0.index) }
+    }
+
     /// Background, content view in its frame (slid with open swipe actions), accessories, the
     /// separator from where the text starts, then the swipe buttons over the uncovered edge.
     func drawDecorated(size: Size, isLastInSection: Bool, measurer: any TextMeasuring, into list: inout DisplayList) {
@@ -29,7 +42,10 @@ extension ConfigurableView {
         let bounds = Rect(origin: .zero, size: size)
         drawBackground(in: bounds, traits: traits, into: &list)
         contentView?.draw(in: layout.contentFrame, context: contentContext, into: &list)
-        layout.drawAccessories(state: configurationState.cellState, context: contentContext, into: &list)
+        let state = configurationState.cellState
+        layout.drawAccessories(state: state, context: contentContext,
+                               hidden: accessoriesHiddenByEditing(shownIn: layout, state: state, size: size, measurer: measurer),
+                               into: &list)
         if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: contentContext,
                                           contentLeading: layout.contentLeading, contentWidth: layout.contentWidth) {
             list.append(.fill(separator, Color.separator.resolved(with: traits)))

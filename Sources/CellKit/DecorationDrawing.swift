@@ -4,8 +4,12 @@
 /// outline disclosure pointing down when the cell is expanded, and swipe buttons as full-height
 /// fills with a white image above a white title.
 extension DecorationLayout {
-    /// Records every placed accessory, with colours resolved for the traits.
-    public func drawAccessories(state: CellConfigurationState, context: LayoutContext, into list: inout DisplayList) {
+    /// Records every placed accessory, with colours resolved for the traits, and the accessories
+    /// `hidden` lists (placed as the other editing state shows them) fully transparent: a cell
+    /// records the same commands whether editing or not, so an animated editing change moves
+    /// the content and fades the controls, command by command, instead of cross-fading the row.
+    public func drawAccessories(state: CellConfigurationState, context: LayoutContext, hidden: [PlacedAccessory] = [],
+                                into list: inout DisplayList) {
         let traits = context.traits
         let rtl = traits.layoutDirection == .rightToLeft
         let f = scale
@@ -13,15 +17,18 @@ extension DecorationLayout {
         // its accessories that keep their default tint (the editing controls keep their colours).
         let onTintFill = (traits.listEnvironment == .sidebar || traits.listEnvironment == .sidebarPlain)
             && (state.isSelected || state.isFocused)
-        for placed in accessories {
+        let drawn = hidden.isEmpty ? accessories.map { ($0, false) }
+            : (accessories.map { ($0, false) } + hidden.map { ($0, true) }).sorted { $0.0.index < $1.0.index }
+        for (placed, isHidden) in drawn {
             let a = placed.accessory, r = placed.frame
             let whiteOnFill: Bool
             switch a.kind {
             case .delete, .insert, .multiselect: whiteOnFill = false
             default: whiteOnFill = onTintFill && a.tintColor == nil
             }
-            let tint = whiteOnFill ? Color.white : a.resolvedTint(cellTint: context.tintColor).resolved(with: traits)
-            let white = Color.white
+            func shown(_ c: Color) -> Color { isHidden ? Color(red: c.red, green: c.green, blue: c.blue, alpha: 0) : c }
+            let tint = shown(whiteOnFill ? Color.white : a.resolvedTint(cellTint: context.tintColor).resolved(with: traits))
+            let white = shown(Color.white)
             switch a.kind {
             case .disclosureIndicator:
                 let side = r.height
@@ -55,7 +62,7 @@ extension DecorationLayout {
                     let check = r.insetBy(dx: r.width * 0.27, dy: r.height * 0.27)
                     list.append(.symbol(name: "checkmark", frame: check, pointSize: check.height, weight: .bold, color: white))
                 } else {
-                    let ring = a.tintColor?.resolved(with: traits) ?? Color.tertiaryLabel.resolved(with: traits)
+                    let ring = shown(a.tintColor?.resolved(with: traits) ?? Color.tertiaryLabel.resolved(with: traits))
                     list.append(.stroke(r, cornerRadius: r.width / 2, width: 1.5 * f, color: ring))
                 }
             case .label(let text):

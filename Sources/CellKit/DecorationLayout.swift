@@ -13,6 +13,8 @@
 public struct DecorationLayout: Sendable {
     public struct PlacedAccessory: Sendable {
         public var accessory: CellAccessory
+        /// Its position in the decorations' accessories.
+        public var index: Int
         /// The reserved area (row height), in view coordinates.
         public var slot: Rect
         /// Where the accessory itself is drawn, centred in `slot`.
@@ -24,7 +26,7 @@ public struct DecorationLayout: Sendable {
         public var frame: Rect
     }
 
-    /// Shown accessories in layout order.
+    /// Shown accessories, in the order of the decorations' list.
     public var accessories: [PlacedAccessory]
     /// Where the content view is laid out and drawn (view coordinates, slid when swiped).
     public var contentFrame: Rect
@@ -59,32 +61,33 @@ public struct DecorationLayout: Sendable {
         func visual(_ r: Rect) -> Rect { rtl ? r.mirrored(inWidth: width) : r }
 
         // Accessories, logical x from the leading edge.
-        let shown = decorations.shownAccessories(editing: state.isEditing)
-        var placed: [(CellAccessory, x: Double, slotWidth: Double, ink: Size)] = []
+        let all = decorations.accessories
+        let shown = all.indices.filter { all[$0].isShown(editing: state.isEditing) }
+        var placed: [(index: Int, x: Double, slotWidth: Double, ink: Size)] = []
         var tallest = 0.0
         var leadingEnd: Double?
         var x = margins.leading
-        for a in shown where a.placement == .leading {
+        for i in shown where all[i].placement == .leading {
+            let a = all[i]
             let m = AccessoryMetrics(a, scale: scale, context: context)
             let w = m.reservedWidth(a.reservedLayoutWidth)
-            placed.append((a, x, w, m.ink))
+            placed.append((i, x, w, m.ink))
             tallest = max(tallest, m.ink.height)
             leadingEnd = x + w
             x += w + DecorationLayout.accessorySpacing
         }
         var trailingStart: Double?
         x = width - margins.trailing
-        for a in shown.reversed() where a.placement == .trailing {
+        for i in shown.reversed() where all[i].placement == .trailing {
+            let a = all[i]
             let m = AccessoryMetrics(a, scale: scale, context: context)
             let w = m.reservedWidth(a.reservedLayoutWidth)
-            placed.append((a, x - w, w, m.ink))
+            placed.append((i, x - w, w, m.ink))
             tallest = max(tallest, m.ink.height)
             trailingStart = x - w
             x -= w + DecorationLayout.accessorySpacing
         }
-        // Layout order: leading ones first, then trailing ones from leading to trailing.
-        let leadingCount = placed.count - shown.filter { $0.placement == .trailing }.count
-        placed = Array(placed[..<leadingCount]) + placed[leadingCount...].reversed()
+        placed.sort { $0.index < $1.index }
 
         var contentMargins = margins
         let contentStart = leadingEnd ?? 0
@@ -117,11 +120,11 @@ public struct DecorationLayout: Sendable {
         slide = rtl ? -logicalSlide : logicalSlide
 
         contentFrame = visual(Rect(x: contentStart + logicalSlide, y: 0, width: max(0, contentEnd - contentStart), height: height))
-        accessories = placed.map { a, x, slotWidth, ink in
+        accessories = placed.map { i, x, slotWidth, ink in
             let slot = visual(Rect(x: x + logicalSlide, y: 0, width: slotWidth, height: height))
             let frame = Rect(x: (slot.midX - ink.width / 2).rounded(), y: ((height - ink.height) / 2).rounded(),
                              width: ink.width, height: ink.height)
-            return PlacedAccessory(accessory: a, slot: slot, frame: frame)
+            return PlacedAccessory(accessory: all[i], index: i, slot: slot, frame: frame)
         }
     }
 

@@ -27,8 +27,9 @@ import Testing
     }
 
     func texts(_ list: DisplayList) -> [TextRun] { list.commands.compactMap { if case .text(let t) = $0 { t } else { nil } } }
+    /// The symbols drawn visibly (a hidden accessory is recorded transparent).
     func symbols(_ list: DisplayList) -> [(String, Rect, Color)] {
-        list.commands.compactMap { if case .symbol(let n, let f, _, _, let c) = $0 { (n, f, c) } else { nil } }
+        list.commands.compactMap { if case .symbol(let n, let f, _, _, let c) = $0, c.alpha > 0 { (n, f, c) } else { nil } }
     }
     func separator(_ list: DisplayList) -> Rect? {
         let colour = Color.separator.resolved(with: .default)
@@ -195,5 +196,28 @@ extension CellAccessoryTests {
         #expect(colours() == [Color.tintColor.resolved(with: resolvedTraits), Color.systemOrange.resolved(with: resolvedTraits)])
         c.isSelected = true
         #expect(colours() == [.white, Color.systemOrange.resolved(with: resolvedTraits)])
+    }
+}
+
+extension CellAccessoryTests {
+    /// Editing and not editing record the same commands, the hidden accessories transparent in
+    /// place: an animated editing change then moves the text and fades the controls command by
+    /// command (the engine's interpolation), rather than cross-fading two whole rows.
+    @Test func editingRecordsTheSameCommandsWithTheHiddenControlsTransparent() throws {
+        let c = cell([CellAccessory(.delete), CellAccessory(.disclosureIndicator, displayed: .whenNotEditing), CellAccessory(.reorder)])
+        let before = draw(c)
+        c.isEditing = true
+        let after = draw(c)
+        func kind(_ command: DisplayCommand) -> String { String("\(command)".prefix { $0 != "(" }) }
+        #expect(before.commands.map(kind) == after.commands.map(kind))
+        let red = Color.systemRed.resolved(with: .default)
+        let discs = { (list: DisplayList) in
+            list.commands.compactMap { if case .roundedRect(let r, _, let colour) = $0, colour.red == red.red, r.width == r.height { (r, colour.alpha) } else { nil } }
+        }
+        let hiddenDisc = try #require(discs(before).first), shownDisc = try #require(discs(after).first)
+        #expect(hiddenDisc.1 == 0 && shownDisc.1 == 1)
+        #expect(hiddenDisc.0 == shownDisc.0, "a hidden control waits where it will show")
+        let textBefore = try #require(texts(before).first), textAfter = try #require(texts(after).first)
+        #expect(textAfter.frame.minX > textBefore.frame.minX)
     }
 }
