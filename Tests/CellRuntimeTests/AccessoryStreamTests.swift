@@ -148,6 +148,15 @@ import Testing
         TraceTableWriter(colors: false) { table += $0 }.write(.event(TraceEvent(number: 1, line: 2, summary: "s", updates: [u])))
         #expect(table.contains("accessories shown: checkmark (editing changed)"))
         #expect(table.contains("swipe: trailing actions open: Delete"))
+        let dir = temporaryDirectory()
+        let chrome = try ChromeTraceWriter(path: dir + "/t.json")
+        chrome.write(.event(TraceEvent(number: 1, line: 2, summary: "s", updates: [u], timings: PhaseTimings(update: 5))))
+        try chrome.finish()
+        let text = try #require(readTextFile(dir + "/t.json"))
+        let slices = try #require(try JSON.parse(text).arrayValue)
+        let cell = try #require(slices.first { $0["cat"] == .string("cell") })
+        #expect(cell["args"]?["accessories"] == .string("shown: checkmark (editing changed)"))
+        #expect(cell["args"]?["swipe"] == .string("trailing actions open: Delete"))
     }
 
     /// A plugin cell gets accessories from the host: its content view is laid out narrower, so
