@@ -104,6 +104,23 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// drawn, so a row's separator is repainted with the row.
     public var bottomSeparatorVisibility: ListSeparatorVisibility = .automatic
 
+    /// Accessories and swipe actions around the content view (cells only); nil, or empty, is
+    /// none, and then no pass does any decoration work. The content view shrinks to make room.
+    public var decorations: CellDecorations? {
+        get { storedDecorations }
+        set {
+            let value = newValue?.isEmpty == false ? newValue : nil
+            guard value != storedDecorations else { return }
+            storedDecorations = value
+            hasDecorations = value != nil
+            invalidateLayout()
+            drawingCache.forgetRecording()
+        }
+    }
+    private var storedDecorations: CellDecorations?
+    /// Read by every pass: a flag, so undecorated cells never copy the optional decorations.
+    public private(set) var hasDecorations = false
+
     /// UIKit's `updateConfiguration(using:)`: runs in every pass after `updated(for:)`.
     public var updateConfigurationOverride: ((ConfigurableView, State) -> Void)?
 
@@ -377,6 +394,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     @_specialize(exported: true, where State == ViewConfigurationState)
     public func preferredHeight(forWidth width: Double, measurer: any TextMeasuring) -> Double {
         runPendingUpdate()
+        if hasDecorations { return decoratedHeight(forWidth: width, measurer: measurer) }
         if let height = drawingCache.height(forWidth: width, traits: inputs.traitCollection) { return height }
         let height = contentView?.sizeThatFits(Size(width: width, height: 0), context: layoutContext(measurer: measurer)).height
             ?? layoutMargins.top + layoutMargins.bottom
@@ -396,6 +414,13 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let bounds = Rect(origin: .zero, size: size)
         let traits = inputs.traitCollection
         if let clip { list.append(.pushClip(clip.rect, cornerRadius: clip.cornerRadius)) }
+        if hasDecorations {
+            // Accessories and swipe actions follow the state: never patched background-only.
+            drawDecorated(size: size, isLastInSection: isLastInSection, measurer: measurer, into: &list)
+            if clip != nil { list.append(.popClip) }
+            drawingCache.forgetRecording()
+            return
+        }
         let backgroundStart = list.commands.count
         drawBackground(in: bounds, traits: traits, into: &list)
         let backgroundEnd = list.commands.count
@@ -422,6 +447,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                  isLastInSection: Bool = false, updating list: inout DisplayList,
                                  willChange: () -> Void = {}) -> Bool? {
         runPendingUpdate()
+        // Accessories and swipe actions follow the state: a decorated cell is recorded afresh.
+        guard !hasDecorations else { return nil }
         let traits = inputs.traitCollection
         let bounds = Rect(origin: .zero, size: size)
         guard drawingCache.canRedrawBackgroundOnly(
@@ -434,7 +461,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     }
 
     /// The background configuration, or the plain background colour, for `bounds`.
-    private func drawBackground(in bounds: Rect, traits: TraitCollection, into list: inout DisplayList) {
+    func drawBackground(in bounds: Rect, traits: TraitCollection, into list: inout DisplayList) {
         // Drawn where it is stored (an `if let`, or even a comparison with nil, copies the whole
         // configuration); nil when there is none.
         let drawn: Void? = storedBackground?.drawInPlace(in: bounds, traits: traits, tintColor: tintColor,
@@ -448,6 +475,14 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The hairline at the bottom of a cell: one pixel at the display scale, from where the text
     /// starts to the cell's trailing edge (mirrored right to left); nil when none is drawn.
     public func separatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
+        separatorFrame(size: size, isLastInSection: isLastInSection, context: context, contentLeading: 0,
+                       contentWidth: size.width)
+    }
+
+    /// The separator of a content view laid out `contentLeading` points from the cell's leading
+    /// edge and `contentWidth` wide, in `context` (its margins): it starts where the text does.
+    func separatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext, contentLeading: Double,
+                        contentWidth: Double) -> Rect? {
         guard role == .cell else { return nil }
         switch bottomSeparatorVisibility {
         case .hidden: return nil
@@ -455,8 +490,9 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         case .automatic:
             guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
         }
-        let inset = min(size.width, max(0, contentView?.separatorLeadingInset(width: size.width, context: context)
-            ?? layoutMargins.leading))
+        let inset = min(size.width, max(0, contentLeading
+            + (contentView?.separatorLeadingInset(width: contentWidth, context: context)
+                ?? context.superviewLayoutMargins.leading)))
         let thickness = 1 / max(1, context.traits.displayScale)
         let x = context.traits.layoutDirection == .rightToLeft ? 0 : inset
         return Rect(x: x, y: size.height - thickness, width: size.width - inset, height: thickness)
@@ -474,6 +510,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
         bottomSeparatorVisibility = .automatic
+        decorations = nil
         setContent(nil, restyledFor: nil)
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()

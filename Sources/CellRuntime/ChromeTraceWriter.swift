@@ -105,8 +105,10 @@ public final class ChromeTraceWriter: TraceSink {
                 var c = t
                 for u in e.updates {
                     let d = u.micros * factor
-                    emit(slice(u.cell, category: "cell", ts: c, dur: d, tid: ChromeTraceWriter.eventsTrack,
-                               args: [("view", .string(u.view.rawValue)), ("changes", .int(Int64(u.changes.count)))]))
+                    var cellArgs: [(String, JSON)] = [("view", .string(u.view.rawValue)), ("changes", .int(Int64(u.changes.count)))]
+                    if let accessories = u.accessories { cellArgs.append(("accessories", .string(accessories))) }
+                    if let swipe = u.swipe { cellArgs.append(("swipe", .string(swipe))) }
+                    emit(slice(u.cell, category: "cell", ts: c, dur: d, tid: ChromeTraceWriter.eventsTrack, args: cellArgs))
                     c += d
                 }
             }

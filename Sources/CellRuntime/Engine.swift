@@ -172,6 +172,7 @@ public final class Engine {
                             estimatedHeight: 44, width: rowWidth,
                             pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache,
                             recordsPropertyChanges: options.recordsPropertyChanges)
+        if !item.decorations.isEmpty { row.decorationState = RowDecorations(item.decorations) }
         rowsByName[item.id] = row
         return row
     }
@@ -345,7 +346,7 @@ public final class Engine {
     @inline(__always)
     private func apply(_ e: CellEvent, to r: EngineRow, cause: String) throws(EngineError) {
         r.noteCause(cause)
-        r.applyState(e.state)
+        if r.decorationState?.isSwipeOpen == true { r.applyState(r.tapClosingSwipe(e.state)) } else { r.applyState(e.state) }
         for a in e.set {
             do { try r.changeContent { c throws(ConfigurationPropertyError) in try c.setting(a.name, to: a.value) } }
             catch { throw EngineError("\(r.name): \(error)") }
@@ -371,6 +372,9 @@ public final class Engine {
             }
         }
         if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
+        if e.accessories != nil || e.swipe != nil {
+            try r.applyDecorationChanges(accessories: e.accessories, swipe: e.swipe)
+        }
     }
 
     /// New traits reach every view on screen; every row sizes itself again under them, its old
@@ -508,7 +512,8 @@ public final class Engine {
 
     static func cause(of e: CellEvent) -> String {
         // A plain state change, the common event, names its cause without building it.
-        if e.set.isEmpty, e.background.isEmpty, e.perform.isEmpty, !e.setNeedsUpdateConfiguration {
+        if e.set.isEmpty, e.background.isEmpty, e.perform.isEmpty, !e.setNeedsUpdateConfiguration, e.accessories == nil,
+           e.swipe == nil {
             return e.state.isEmpty ? "" : "state"
         }
         var text = ""
@@ -520,6 +525,8 @@ public final class Engine {
         if !e.set.isEmpty || !e.background.isEmpty { part("set") }
         if !e.perform.isEmpty { part("perform") }
         if e.setNeedsUpdateConfiguration { part("setNeedsUpdateConfiguration") }
+        if e.accessories != nil { part("accessories") }
+        if e.swipe != nil { part("swipe") }
         return text
     }
 

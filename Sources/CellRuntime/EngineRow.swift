@@ -72,6 +72,8 @@ final class EngineRow {
     }
     /// Something drawn outside the update cycle changed (its separator).
     var needsRedraw = false
+    /// Accessories and swipe actions; nil for a row that has none (no work in its passes).
+    var decorationState: RowDecorations?
 
     // What the coming update pass must report, gathered from the events of one pass.
     var causes: [String] = []
@@ -205,6 +207,7 @@ final class EngineRow {
             cell.traitCollection = traits
             configure(cell, traits: traits)
             view = .cell(cell)
+            if decorationState != nil { attachDecorations() }
         case .header, .footer:
             let h = pool.headerFooters.popLast() ?? HeaderFooterView(role: role, appearance: appearance, traits: traits)
             h.recordsConfigurationStages = recordsPropertyChanges
@@ -318,11 +321,16 @@ final class EngineRow {
         if !backgroundSetByEvent.isEmpty { backgroundSetByEvent.removeAll(keepingCapacity: true) }
         let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")
         causes.removeAllKeepingStorage()
+        var accessoryWords: String?, swipeWords: String?
+        if let decorationState { (accessoryWords, swipeWords) = decorationState.traceWords(for: tracedState) }
+        // Built in place, as one expression (see `CellUpdateTrace.init`). The accessories or the
+        // swipe explain a new look better than the state's words.
         return CellUpdateTrace(
             cell: name, type: typeIdentifier, cause: causeText,
             stateBefore: stateBefore, stateAfter: stateAfter,
             changes: recorded.changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
-            repaint: recorded.repaint)
+            repaint: accessoryWords == nil && swipeWords == nil ? recorded.repaint : nil,
+            accessories: accessoryWords, swipe: swipeWords)
     }
 
     /// Self-sizing at the row width: the content's height, never a fixed one.

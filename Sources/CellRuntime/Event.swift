@@ -65,16 +65,22 @@ public struct CellEvent: Sendable, Equatable {
     public var perform: [ActionCall]
     /// `setNeedsUpdateConfiguration()`: an update pass with no state change.
     public var setNeedsUpdateConfiguration: Bool
+    /// New accessories for the cells (`"set": {"accessories": […]}`); nil = unchanged.
+    public var accessories: [CellAccessory]?
+    /// Opens (or, with `none`, closes) the cells' swipe actions on an edge; nil = unchanged.
+    public var swipe: SwipeEdge?
 
     public init(targets: [CellTarget], state: StateChange = StateChange(), set: [PropertyAssignment] = [],
                 background: [PropertyAssignment] = [], perform: [ActionCall] = [],
-                setNeedsUpdateConfiguration: Bool = false) {
+                setNeedsUpdateConfiguration: Bool = false, accessories: [CellAccessory]? = nil, swipe: SwipeEdge? = nil) {
         self.targets = targets
         self.state = state
         self.set = set
         self.background = background
         self.perform = perform
         self.setNeedsUpdateConfiguration = setNeedsUpdateConfiguration
+        self.accessories = accessories
+        self.swipe = swipe
     }
 }
 

@@ -275,7 +275,7 @@ public struct EventStreamParser: Sendable {
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
-                           "automaticallyUpdatesBackgroundConfiguration", "handlers"]
+                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "accessories", "swipeActions"]
 
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
@@ -317,10 +317,13 @@ public struct EventStreamParser: Sendable {
                 handlers.append(UpdateHandlerRule(when: when, set: set, background: bg))
             }
         }
+        var decorations = CellDecorations()
+        if let a = fields.take("accessories") { decorations.accessories = try EventStreamParser.parseAccessories(a) }
+        if let s = fields.take("swipeActions") { try EventStreamParser.parseSwipeActions(s, into: &decorations) }
         return ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
                                automaticallyUpdatesContentConfiguration: autoContent,
                                automaticallyUpdatesBackgroundConfiguration: autoBackground,
-                               handlers: handlers, line: line)
+                               handlers: handlers, line: line, decorations: decorations)
     }
 
     public static let listContentStyles = [
@@ -359,7 +362,7 @@ public struct EventStreamParser: Sendable {
     /// Every field an event line may have, for "did you mean".
     static let eventKeys = ["cell", "header", "footer", "note", "animate", "group"] + stateKeys
         + ["set", "background", "perform", "setNeedsUpdateConfiguration", "traits", "scroll", "insert", "delete",
-           "reload", "capture"]
+           "reload", "capture", "swipe"]
 
     static let stateKeys = ["highlighted", "selected", "disabled", "focused", "pinned", "editing", "expanded",
                             "swiped", "reordering", "drag", "drop", "custom"]
@@ -391,7 +394,7 @@ public struct EventStreamParser: Sendable {
         actions += try parseActions(&fields, line: line)
         try fields.finish()
         guard !actions.isEmpty else {
-            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\"")
+            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\", \"swipe\"")
         }
         return Event(number: number, line: line, note: note, animation: animation, actions: actions)
     }
@@ -425,15 +428,21 @@ public struct EventStreamParser: Sendable {
         var stateFields: [(String, JSON)] = []
         for key in EventStreamParser.stateKeys { if let v = fields.take(key) { stateFields.append((key, v)) } }
         if !stateFields.isEmpty { state = try parseStateObject(stateFields) }
-        let set = try fields.object("set").map { p throws(LineError) in try parseAssignments(p) } ?? []
+        var setPairs = try fields.object("set")
+        var accessories: [CellAccessory]?
+        if let i = setPairs?.firstIndex(where: { $0.0 == "accessories" }) {
+            accessories = try EventStreamParser.parseAccessories(setPairs!.remove(at: i).1)
+        }
+        let set = try setPairs.map { p throws(LineError) in try parseAssignments(p) } ?? []
         let background = try fields.object("background").map { p throws(LineError) in try parseAssignments(p) } ?? []
         var perform: [ActionCall] = []
         if let p = fields.take("perform") { perform = try parseActionCalls(p) }
         let needsUpdate = try fields.bool("setNeedsUpdateConfiguration") ?? false
         let changesCells = !state.isEmpty || !set.isEmpty || !background.isEmpty || !perform.isEmpty || needsUpdate
+            || accessories != nil
         if changesCells {
             guard !targets.isEmpty else {
-                let what = stateFields.first?.0 ?? (!set.isEmpty ? "set" : !perform.isEmpty ? "perform" : !background.isEmpty ? "background" : "setNeedsUpdateConfiguration")
+                let what = stateFields.first?.0 ?? (!set.isEmpty || accessories != nil ? "set" : !perform.isEmpty ? "perform" : !background.isEmpty ? "background" : "setNeedsUpdateConfiguration")
                 throw LineError("\"\(what)\" needs a target: add \"cell\": \"<item id>\" (or \"header\"/\"footer\": \"<section id>\")")
             }
             let headerOnly = ["editing": state.editing != nil, "expanded": state.expanded != nil, "swiped": state.swiped != nil,
@@ -444,10 +453,19 @@ public struct EventStreamParser: Sendable {
             if state.pinned != nil, let cell = targets.first(where: \.isCell) {
                 throw LineError("\"pinned\" applies to headers and footers, not to cell \"\(cell)\"")
             }
+            if accessories != nil, let nonCell = targets.first(where: { !$0.isCell }) {
+                throw LineError("\"accessories\" belong to cells; \(nonCell) is a header/footer view")
+            }
             actions.append(.cells(CellEvent(targets: targets, state: state, set: set, background: background,
-                                            perform: perform, setNeedsUpdateConfiguration: needsUpdate)))
+                                            perform: perform, setNeedsUpdateConfiguration: needsUpdate,
+                                            accessories: accessories)))
         } else if !targets.isEmpty {
             throw LineError("the event names \(targets[0]) but changes nothing; add a state such as \"selected\": true, \"set\", \"perform\" or \"setNeedsUpdateConfiguration\"")
+        }
+        if let s = fields.take("swipe") {
+            let (id, edge) = try EventStreamParser.parseSwipe(s)
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            actions.append(.cells(CellEvent(targets: [.cell(id)], swipe: edge)))
         }
         if let t = fields.take("traits") { actions.append(.traits(try parseTraits(t))) }
         if let s = fields.take("scroll") { actions.append(.scroll(try parseScroll(s))) }

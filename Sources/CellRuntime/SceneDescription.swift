@@ -65,12 +65,15 @@ public struct ItemDescription: Sendable, Equatable {
     /// `configurationUpdateHandler` rules: when the state matches, these properties are set.
     public var handlers: [UpdateHandlerRule]
     public var line: Int
+    /// The cell's accessories and swipe actions (`accessories`, `swipeActions`); empty = none.
+    public var decorations: CellDecorations
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
                 automaticallyUpdatesContentConfiguration: Bool = true,
                 automaticallyUpdatesBackgroundConfiguration: Bool = true,
-                handlers: [UpdateHandlerRule] = [], line: Int = 0) {
+                handlers: [UpdateHandlerRule] = [], line: Int = 0, decorations: CellDecorations = CellDecorations()) {
+        self.decorations = decorations
         self.id = id
         self.type = type
         self.style = style

@@ -207,6 +207,11 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// differently ("colours re-resolved for dark"), or a content view styling itself from the
     /// state; nil when its drawing did not change.
     public var repaint: String?
+    /// The accessories shown after the pass and why they changed ("shown: delete, reorder;
+    /// hidden: disclosureIndicator (editing changed)"); nil when they did not change.
+    public var accessories: String? = nil
+    /// A swipe-actions change ("trailing actions open: Delete", "closed (tap)"); nil = none.
+    public var swipe: String? = nil
 }
 
 extension CellUpdateTrace {
@@ -216,9 +221,10 @@ extension CellUpdateTrace {
     /// array in it on each update pass; the memberwise initialiser builds it in place.
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
                 changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
-                damage: Rect?, micros: Double, repaint: String? = nil) {
+                damage: Rect?, micros: Double, repaint: String? = nil, accessories: String? = nil, swipe: String? = nil) {
         self.init(cell: cell, type: type, cause: cause, stateBefore: stateBefore, stateAfter: stateAfter, view: view,
-                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint)
+                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint,
+                  accessories: accessories, swipe: swipe)
     }
 }
 

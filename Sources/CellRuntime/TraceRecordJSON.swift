@@ -146,6 +146,8 @@ extension CellUpdateTrace {
         pairs += [("size", size.json), ("frame", frame.json), ("damage", damage?.json ?? .null),
                   ("micros", .double(micros.roundedMicros))]
         if let repaint { pairs.append(("repaint", .string(repaint))) }
+        if let accessories { pairs.append(("accessories", .string(accessories))) }
+        if let swipe { pairs.append(("swipe", .string(swipe))) }
         return .object(pairs)
     }
 
@@ -158,6 +160,8 @@ extension CellUpdateTrace {
                   view: view, supports: json["supports"]?.boolValue, size: try r.size("size"), frame: try r.rect("frame"),
                   damage: json["damage"].flatMap { $0 == .null ? nil : try? TraceReader.rect($0) },
                   micros: try r.double("micros"), repaint: r.optionalString("repaint"))
+        accessories = r.optionalString("accessories")
+        swipe = r.optionalString("swipe")
     }
 }
 

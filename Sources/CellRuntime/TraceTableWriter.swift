@@ -97,6 +97,8 @@ public final class TraceTableWriter: TraceSink {
             output(row([number, u.cell, state, changed.isEmpty ? style.dim("nothing") : changed.joined(separator: ", "),
                         view, "\(u.size)", damage, Self.millis(u.micros)]) + "\n")
             if let repaint = u.repaint { output("      " + style.green("repainted: " + repaint) + "\n") }
+            if let accessories = u.accessories { output("      " + style.cyan("accessories " + accessories) + "\n") }
+            if let swipe = u.swipe { output("      " + style.cyan("swipe: " + swipe) + "\n") }
             let nameWidth = min(40, (u.changes.map { Self.propertyName($0).count }.max() ?? 0) + 2)
             for c in u.changes {
                 let name = Self.propertyName(c)
