@@ -60,13 +60,16 @@ public struct ItemDescription: Sendable, Equatable {
     public var automaticallyUpdatesBackgroundConfiguration: Bool
     /// `configurationUpdateHandler` rules: when the state matches, these properties are set.
     public var handlers: [UpdateHandlerRule]
+    /// How the handler treats the cell's configuration (`"handler": {"form": …}`); `handlers`
+    /// alone is the modify form.
+    public var handlerForm: UpdateHandlerForm
     public var line: Int
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
                 automaticallyUpdatesContentConfiguration: Bool = true,
                 automaticallyUpdatesBackgroundConfiguration: Bool = true,
-                handlers: [UpdateHandlerRule] = [], line: Int = 0) {
+                handlers: [UpdateHandlerRule] = [], handlerForm: UpdateHandlerForm = .modify, line: Int = 0) {
         self.id = id
         self.type = type
         self.style = style
@@ -75,6 +78,7 @@ public struct ItemDescription: Sendable, Equatable {
         self.automaticallyUpdatesContentConfiguration = automaticallyUpdatesContentConfiguration
         self.automaticallyUpdatesBackgroundConfiguration = automaticallyUpdatesBackgroundConfiguration
         self.handlers = handlers
+        self.handlerForm = handlerForm
         self.line = line
     }
 

@@ -207,6 +207,8 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// differently ("colours re-resolved for dark"), or a content view styling itself from the
     /// state; nil when its drawing did not change.
     public var repaint: String?
+    /// The form of the stream update handler the pass ran; nil when the cell has none.
+    public var handler: UpdateHandlerForm? = nil
 }
 
 extension CellUpdateTrace {
@@ -216,9 +218,10 @@ extension CellUpdateTrace {
     /// array in it on each update pass; the memberwise initialiser builds it in place.
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
                 changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
-                damage: Rect?, micros: Double, repaint: String? = nil) {
+                damage: Rect?, micros: Double, repaint: String? = nil, handler: UpdateHandlerForm? = nil) {
         self.init(cell: cell, type: type, cause: cause, stateBefore: stateBefore, stateAfter: stateAfter, view: view,
-                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint)
+                  changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint,
+                  handler: handler)
     }
 }
 

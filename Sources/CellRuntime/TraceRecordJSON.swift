@@ -146,6 +146,7 @@ extension CellUpdateTrace {
         pairs += [("size", size.json), ("frame", frame.json), ("damage", damage?.json ?? .null),
                   ("micros", .double(micros.roundedMicros))]
         if let repaint { pairs.append(("repaint", .string(repaint))) }
+        if let handler { pairs.append(("handler", .string(handler.rawValue))) }
         return .object(pairs)
     }
 
@@ -157,7 +158,8 @@ extension CellUpdateTrace {
                   changes: try r.array("changes").map { j throws(TraceDecodingError) in try PropertyChangeTrace(json: j) },
                   view: view, supports: json["supports"]?.boolValue, size: try r.size("size"), frame: try r.rect("frame"),
                   damage: json["damage"].flatMap { $0 == .null ? nil : try? TraceReader.rect($0) },
-                  micros: try r.double("micros"), repaint: r.optionalString("repaint"))
+                  micros: try r.double("micros"), repaint: r.optionalString("repaint"),
+                  handler: r.optionalString("handler").flatMap(UpdateHandlerForm.init(rawValue:)))
     }
 }
 
