@@ -85,7 +85,8 @@ extension ListContentLayout {
                 let side = (symbolPointSize * 1.2).rounded(.up)
                 imageSize = Size(width: side, height: side)
             } else {
-                imageSize = image.size ?? Size(width: standard, height: standard)
+                imageSize = image.size ?? image.filePath.flatMap(measurer.imageSize(atPath:))
+                    ?? Size(width: standard, height: standard)
             }
             let maxSize = c.imageProperties.maximumSize
             let limitW = maxSize.width == ImageProperties.standardDimension ? standard : maxSize.width
