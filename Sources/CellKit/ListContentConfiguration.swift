@@ -100,6 +100,7 @@ public struct ListContentConfiguration: ContentConfigurationFastPaths, Hashable,
     public static func statesRestyleAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
         a.isSelected == b.isSelected && a.isFocused == b.isFocused && a.isDisabled == b.isDisabled
             && a.traitCollection.listEnvironment == b.traitCollection.listEnvironment
+            && a.traitCollection.horizontalSizeClass == b.traitCollection.horizontalSizeClass
             && a.traitCollection.preferredContentSizeCategory == b.traitCollection.preferredContentSizeCategory
     }
 
@@ -179,7 +180,7 @@ public struct ListContentConfiguration: ContentConfigurationFastPaths, Hashable,
         secondaryTextProperties.restyle(font: secondaryStyle, weight: nil, color: secondaryColor,
                                         transform: .none, category: category)
         imageProperties.$tintColor.restyle(imageTint)
-        $directionalLayoutMargins.restyle(margins)
+        $directionalLayoutMargins.restyle(margins.widened(for: traits.horizontalSizeClass))
         $imageToTextPadding.restyle(imagePadding)
         $textToSecondaryTextHorizontalPadding.restyle(horizontalPadding)
         $textToSecondaryTextVerticalPadding.restyle(verticalPadding)
