@@ -259,6 +259,7 @@ public final class Engine {
         var words = [t.userInterfaceStyle.rawValue, t.preferredContentSizeCategory.shortName,
                      t.layoutDirection == .leftToRight ? "ltr" : "rtl"]
         if t.accessibilityContrast == .high { words.append("high contrast") }
+        if t.userInterfaceLevel == .elevated { words.append("elevated") }
         return TraceHeader(source: source, appearance: scene.appearance.rawValue, viewport: scene.viewport,
                            scale: scene.scale, traits: words, itemCount: scene.itemCount, plugins: plugins)
     }

@@ -156,6 +156,7 @@ public struct TraitChange: Sendable, Equatable {
     public var horizontalSizeClass: UserInterfaceSizeClass?
     public var verticalSizeClass: UserInterfaceSizeClass?
     public var accessibilityContrast: AccessibilityContrast?
+    public var userInterfaceLevel: UserInterfaceLevel? = nil
 
     public init(userInterfaceStyle: UserInterfaceStyle? = nil, contentSizeCategory: ContentSizeCategory? = nil,
                 layoutDirection: LayoutDirection? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
@@ -175,6 +176,7 @@ public struct TraitChange: Sendable, Equatable {
         if let horizontalSizeClass { traits.horizontalSizeClass = horizontalSizeClass }
         if let verticalSizeClass { traits.verticalSizeClass = verticalSizeClass }
         if let accessibilityContrast { traits.accessibilityContrast = accessibilityContrast }
+        if let userInterfaceLevel { traits.userInterfaceLevel = userInterfaceLevel }
     }
 }
 

@@ -98,8 +98,9 @@ extension EngineRow {
     }
 
     /// The appearance a colour was re-resolved for, in trace words: "dark", "light", and
-    /// "high contrast" after it when that is on (what `Color.resolved(with:)` reads).
+    /// "high contrast" and "elevated" after it when those are on (what `Color.resolved(with:)` reads).
     static func appearanceWords(of traits: TraitCollection) -> String {
         (traits.userInterfaceStyle == .dark ? "dark" : "light") + (traits.accessibilityContrast == .high ? " high contrast" : "")
+            + (traits.userInterfaceLevel == .elevated ? " elevated" : "")
     }
 }

@@ -17,9 +17,10 @@ import Testing
     /// A `ListView` with one section (header, four rows of different content, footer), every row
     /// measured and drawn by CellKit, each in its own compositor layer.
     static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory,
-                           horizontalSizeClass: UserInterfaceSizeClass = .compact, width: Double = width) -> RasterImage {
+                           horizontalSizeClass: UserInterfaceSizeClass = .compact, level: UserInterfaceLevel = .base,
+                           width: Double = width) -> RasterImage {
         let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size,
-                                     horizontalSizeClass: horizontalSizeClass)
+                                     horizontalSizeClass: horizontalSizeClass, userInterfaceLevel: level)
         let engine = Fixtures.engine
         let list = ListView(appearance: appearance, width: width, viewportHeight: 10_000,
                             sections: [ListSectionShape(itemCount: rows.count, hasHeader: true, hasFooter: true)],
@@ -75,6 +76,11 @@ import Testing
     @Test func regularWidthWidensMargins() {
         let image = Self.renderList(.plain, style: .light, size: .large, horizontalSizeClass: .regular, width: 480)
         goldens.check(image, "list-plain-light-L-regular-width")
+    }
+
+    /// The elevated level in dark mode: lighter grouped backgrounds behind and in the section.
+    @Test func elevatedLevelLightensDarkBackgrounds() {
+        goldens.check(Self.renderList(.insetGrouped, style: .dark, size: .large, level: .elevated), "list-insetGrouped-dark-L-elevated")
     }
 
     enum DemoState: String, CaseIterable {
