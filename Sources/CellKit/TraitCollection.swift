@@ -24,6 +24,12 @@ public enum UserInterfaceLevel: String, Hashable, Sendable, CaseIterable, Codabl
     case base, elevated
 }
 
+/// UIKit's `UILegibilityWeight`: bold when the person has turned Bold Text on, and the system's
+/// text styles are then drawn heavier.
+public enum LegibilityWeight: String, Hashable, Sendable, CaseIterable, Codable {
+    case regular, bold
+}
+
 /// The list appearance a view sits in (UIKit's `UIListEnvironment`); the iOS 18 `listCell()`
 /// factories read it inside `updated(for:)`.
 public enum ListEnvironment: String, Hashable, Sendable, CaseIterable, Codable {
@@ -81,6 +87,7 @@ public struct TraitCollection: Hashable, Sendable {
     public var listEnvironment: ListEnvironment
     public var accessibilityContrast: AccessibilityContrast
     public var userInterfaceLevel: UserInterfaceLevel
+    public var legibilityWeight: LegibilityWeight
 
     public init(
         userInterfaceStyle: UserInterfaceStyle = .light,
@@ -91,7 +98,8 @@ public struct TraitCollection: Hashable, Sendable {
         displayScale: Double = 2,
         listEnvironment: ListEnvironment = .none,
         accessibilityContrast: AccessibilityContrast = .normal,
-        userInterfaceLevel: UserInterfaceLevel = .base
+        userInterfaceLevel: UserInterfaceLevel = .base,
+        legibilityWeight: LegibilityWeight = .regular
     ) {
         self.userInterfaceStyle = userInterfaceStyle
         self.preferredContentSizeCategory = preferredContentSizeCategory
@@ -102,6 +110,7 @@ public struct TraitCollection: Hashable, Sendable {
         self.listEnvironment = listEnvironment
         self.accessibilityContrast = accessibilityContrast
         self.userInterfaceLevel = userInterfaceLevel
+        self.legibilityWeight = legibilityWeight
     }
 
     /// The defaults of an iPhone in portrait: light, Large text, left-to-right, @2x.

@@ -260,6 +260,7 @@ public final class Engine {
                      t.layoutDirection == .leftToRight ? "ltr" : "rtl"]
         if t.accessibilityContrast == .high { words.append("high contrast") }
         if t.userInterfaceLevel == .elevated { words.append("elevated") }
+        if t.legibilityWeight == .bold { words.append("bold text") }
         return TraceHeader(source: source, appearance: scene.appearance.rawValue, viewport: scene.viewport,
                            scale: scene.scale, traits: words, itemCount: scene.itemCount, plugins: plugins)
     }

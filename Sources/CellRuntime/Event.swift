@@ -157,6 +157,7 @@ public struct TraitChange: Sendable, Equatable {
     public var verticalSizeClass: UserInterfaceSizeClass?
     public var accessibilityContrast: AccessibilityContrast?
     public var userInterfaceLevel: UserInterfaceLevel? = nil
+    public var legibilityWeight: LegibilityWeight? = nil
 
     public init(userInterfaceStyle: UserInterfaceStyle? = nil, contentSizeCategory: ContentSizeCategory? = nil,
                 layoutDirection: LayoutDirection? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
@@ -177,6 +178,7 @@ public struct TraitChange: Sendable, Equatable {
         if let verticalSizeClass { traits.verticalSizeClass = verticalSizeClass }
         if let accessibilityContrast { traits.accessibilityContrast = accessibilityContrast }
         if let userInterfaceLevel { traits.userInterfaceLevel = userInterfaceLevel }
+        if let legibilityWeight { traits.legibilityWeight = legibilityWeight }
     }
 }
 

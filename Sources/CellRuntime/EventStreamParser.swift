@@ -482,7 +482,8 @@ public struct EventStreamParser: Sendable {
         return s
     }
 
-    static let traitKeys = ["style", "contentSize", "direction", "horizontalSizeClass", "verticalSizeClass", "contrast", "level"]
+    static let traitKeys = ["style", "contentSize", "direction", "horizontalSizeClass", "verticalSizeClass", "contrast", "level",
+                            "legibilityWeight"]
 
     private func parseTraits(_ value: JSON) throws(LineError) -> TraitChange {
         var f = try Fields(value, in: "traits", known: EventStreamParser.traitKeys)
@@ -507,6 +508,7 @@ public struct EventStreamParser: Sendable {
         t.verticalSizeClass = try f.enumValue("verticalSizeClass", UserInterfaceSizeClass.self)
         t.accessibilityContrast = try f.enumValue("contrast", AccessibilityContrast.self)
         t.userInterfaceLevel = try f.enumValue("level", UserInterfaceLevel.self)
+        t.legibilityWeight = try f.enumValue("legibilityWeight", LegibilityWeight.self)
         try f.finish()
         guard t != TraitChange() else { throw LineError("\"traits\" changes nothing; name at least one of \(EventStreamParser.traitKeys.joined(separator: ", "))") }
         return t

@@ -91,6 +91,7 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
             if let v = t.horizontalSizeClass { parts.append("\(v.rawValue) width") }
             if let v = t.verticalSizeClass { parts.append("\(v.rawValue) height") }
             if let v = t.userInterfaceLevel { parts.append("\(v.rawValue) level") }
+            if let v = t.legibilityWeight { parts.append("\(v.rawValue) text") }
             text += "traits: " + parts.joined(separator: ", ")
         case .scroll(.to(let y)): text += "scroll to \(formatPoints(y))"
         case .scroll(.by(let dy)): text += "scroll by \(formatPoints(dy))"

@@ -57,6 +57,7 @@ extension EngineRow {
         if a.horizontalSizeClass != b.horizontalSizeClass { parts.append("\(b.horizontalSizeClass.rawValue) width") }
         if a.verticalSizeClass != b.verticalSizeClass { parts.append("\(b.verticalSizeClass.rawValue) height") }
         if a.userInterfaceLevel != b.userInterfaceLevel { parts.append("\(b.userInterfaceLevel.rawValue) level") }
+        if a.legibilityWeight != b.legibilityWeight { parts.append("\(b.legibilityWeight.rawValue) text") }
         return parts.isEmpty ? "no state change" : parts.joined(separator: ", ")
     }
 }

@@ -24,6 +24,11 @@ import Testing
             == ListContentConfiguration.cell().updated(for: CellConfigurationState()).directionalLayoutMargins)
     }
 
+    @Test func defaultFontsAreHeavierWithBoldText() {
+        #expect(SystemDefaults.font(for: .body, traits: TraitCollection(legibilityWeight: .bold)).weight == .semibold)
+        #expect(SystemDefaults.font(for: .body, traits: .default).weight == .regular)
+    }
+
     @Test func pluginsGetTheWiderMarginsOfARegularWidth() {
         let regular = TraitCollection(horizontalSizeClass: .regular)
         let abi = cellhost_traits(regular)

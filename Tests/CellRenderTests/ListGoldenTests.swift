@@ -18,9 +18,10 @@ import Testing
     /// measured and drawn by CellKit, each in its own compositor layer.
     static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory,
                            horizontalSizeClass: UserInterfaceSizeClass = .compact, level: UserInterfaceLevel = .base,
-                           width: Double = width) -> RasterImage {
+                           legibility: LegibilityWeight = .regular, width: Double = width) -> RasterImage {
         let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size,
-                                     horizontalSizeClass: horizontalSizeClass, userInterfaceLevel: level)
+                                     horizontalSizeClass: horizontalSizeClass, userInterfaceLevel: level,
+                                     legibilityWeight: legibility)
         let engine = Fixtures.engine
         let list = ListView(appearance: appearance, width: width, viewportHeight: 10_000,
                             sections: [ListSectionShape(itemCount: rows.count, hasHeader: true, hasFooter: true)],
@@ -81,6 +82,11 @@ import Testing
     /// The elevated level in dark mode: lighter grouped backgrounds behind and in the section.
     @Test func elevatedLevelLightensDarkBackgrounds() {
         goldens.check(Self.renderList(.insetGrouped, style: .dark, size: .large, level: .elevated), "list-insetGrouped-dark-L-elevated")
+    }
+
+    /// Bold Text: every text style of the list drawn one weight heavier.
+    @Test func boldTextDrawsHeavierText() {
+        goldens.check(Self.renderList(.insetGrouped, style: .light, size: .large, legibility: .bold), "list-insetGrouped-light-L-bold-text")
     }
 
     enum DemoState: String, CaseIterable {
