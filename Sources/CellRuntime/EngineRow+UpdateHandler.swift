@@ -1,10 +1,10 @@
 import CellKit
 
 extension EngineRow {
-    /// The form of the row's stream update handler; nil when the item has none.
+    /// The form of the row's stream update handler; nil when the item has none. Read in place
+    /// every traced pass (binding `item` would copy the whole description).
     var updateHandlerForm: UpdateHandlerForm? {
-        guard let item, !item.handlers.isEmpty else { return nil }
-        return item.handlerForm
+        item?.handlers.isEmpty == false ? item?.handlerForm : nil
     }
 
     /// Gives `cell` the item's update handler, in the form the stream names; its properties were
