@@ -119,6 +119,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         case (true, false): rgba = variants.dark ?? light
         case (true, true): rgba = variants.darkHighContrast ?? variants.dark ?? light
         }
+        if dark, traits.userInterfaceLevel == .elevated, nameNumber != 0,
+           let elevated = Color.elevatedDarkBackgrounds[nameNumber] {
+            var resolved = self
+            resolved.light = elevated
+            resolved.variants = nil
+            return resolved
+        }
         var resolved = self
         resolved.light = rgba
         resolved.variants = nil
@@ -275,6 +282,21 @@ extension Color {
     public static let systemFill = system("systemFill", 0x787880, 0x787880, lightAlpha: 0.2, darkAlpha: 0.36)
     public static let secondarySystemFill = system("secondarySystemFill", 0x787880, 0x787880, lightAlpha: 0.16, darkAlpha: 0.32)
     public static let tertiarySystemFill = system("tertiarySystemFill", 0x767680, 0x767680, lightAlpha: 0.12, darkAlpha: 0.24)
+
+    /// The dark appearances of the system backgrounds at the elevated level, by name number:
+    /// the three levels of each set step up to the next lighter gray, so elevated content stands
+    /// apart from what lies beneath. Light backgrounds, and every other colour, do not change.
+    static let elevatedDarkBackgrounds: [UInt32: RGBA] = {
+        func gray(_ v: UInt32) -> RGBA {
+            RGBA(red: Double((v >> 16) & 0xFF) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
+        }
+        let values: [(Color, UInt32)] = [
+            (.systemBackground, 0x1C1C1E), (.secondarySystemBackground, 0x2C2C2E), (.tertiarySystemBackground, 0x3A3A3C),
+            (.systemGroupedBackground, 0x1C1C1E), (.secondarySystemGroupedBackground, 0x2C2C2E),
+            (.tertiarySystemGroupedBackground, 0x3A3A3C),
+        ]
+        return Dictionary(uniqueKeysWithValues: values.map { ($0.0.nameNumber, gray($0.1)) })
+    }()
 
     /// Every named colour, so event streams and plugins can name them ("label", "systemBlue").
     public static let named: [String: Color] = {

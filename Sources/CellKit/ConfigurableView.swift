@@ -135,9 +135,25 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     }
 
     /// Margins the content configuration may preserve (`axesPreservingSuperviewLayoutMargins`)
-    /// and the background may add to its insets.
+    /// and the background may add to its insets. They follow the horizontal size class (wider at
+    /// a regular width) until code sets them.
     public var layoutMargins: DirectionalEdgeInsets {
-        didSet { if layoutMargins != oldValue { invalidateLayout() } }
+        didSet {
+            marginsFollowTraits = isApplyingSystemMargins
+            if layoutMargins != oldValue { invalidateLayout() }
+        }
+    }
+    private var marginsFollowTraits = true
+    private var isApplyingSystemMargins = false
+
+    /// The list's margins for the view's traits, unless code has set its own.
+    private func followSystemMargins() {
+        guard marginsFollowTraits else { return }
+        let margins = appearance.cellLayoutMargins(for: inputs.traitCollection)
+        guard margins != layoutMargins else { return }
+        isApplyingSystemMargins = true
+        layoutMargins = margins
+        isApplyingSystemMargins = false
     }
 
     // MARK: The content view and the update pass
@@ -231,7 +247,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         self.appearance = appearance
         inputs = state
         inputs.traitCollection.listEnvironment = appearance.listEnvironment
-        layoutMargins = appearance.cellLayoutMargins
+        layoutMargins = appearance.cellLayoutMargins(for: state.traitCollection)
         storedBackground = defaultBackgroundConfiguration()
     }
 
@@ -245,6 +261,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             var traits = newValue
             traits.listEnvironment = appearance.listEnvironment
             mutateInputs { $0.traitCollection = traits }
+            followSystemMargins()
         }
     }
 

@@ -3,6 +3,15 @@
 
 public enum FontWeight: String, Hashable, Sendable, CaseIterable, Codable {
     case regular, medium, semibold, bold
+
+    /// The weight the system's text styles take with Bold Text on (`legibilityWeight` bold):
+    /// one step heavier, regular and medium text becoming semibold.
+    public var withBoldText: FontWeight {
+        switch self {
+        case .regular, .medium: .semibold
+        case .semibold, .bold: .bold
+        }
+    }
 }
 
 /// Dynamic Type text styles (`UIFont.TextStyle`).

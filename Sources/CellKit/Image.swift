@@ -28,8 +28,8 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
         self.isTemplate = isTemplate
     }
 
-    /// A PNG file whose size is not known to the model: layout gives it the standard image
-    /// dimension until a size is supplied.
+    /// A PNG file whose size is not known to the model: layout asks the renderer for its
+    /// intrinsic size (the standard image dimension when the file cannot be read).
     public init(path: String, isTemplate: Bool = false) {
         source = .file(path: path)
         size = nil
@@ -37,6 +37,9 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var isSymbol: Bool { if case .symbol = source { true } else { false } }
+
+    /// The PNG file's path; nil for a symbol.
+    public var filePath: String? { if case .file(let path) = source { path } else { nil } }
 
     public var description: String {
         switch source {

@@ -67,6 +67,25 @@ public enum ListAppearance: String, Hashable, Sendable, CaseIterable, Codable {
     public var cellLayoutMargins: DirectionalEdgeInsets {
         DirectionalEdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
     }
+
+    /// `cellLayoutMargins` under `traits`: wider at a regular width, as UIKit's system minimum
+    /// layout margins are.
+    public func cellLayoutMargins(for traits: TraitCollection) -> DirectionalEdgeInsets {
+        cellLayoutMargins.widened(for: traits.horizontalSizeClass)
+    }
+}
+
+extension DirectionalEdgeInsets {
+    /// UIKit's system minimum side margins: 16 points at a compact width, 20 at a regular
+    /// width (an iPad's full-screen or wide split view). Margins already wider stay; top and
+    /// bottom do not depend on the width.
+    public func widened(for sizeClass: UserInterfaceSizeClass) -> DirectionalEdgeInsets {
+        guard sizeClass == .regular else { return self }
+        var wide = self
+        wide.leading = Swift.max(leading, 20)
+        wide.trailing = Swift.max(trailing, 20)
+        return wide
+    }
 }
 
 /// Whether a configurable view is a cell or a section's header or footer.

@@ -100,6 +100,8 @@ public struct ListContentConfiguration: ContentConfigurationFastPaths, Hashable,
     public static func statesRestyleAlike(_ a: CellConfigurationState, _ b: CellConfigurationState) -> Bool {
         a.isSelected == b.isSelected && a.isFocused == b.isFocused && a.isDisabled == b.isDisabled
             && a.traitCollection.listEnvironment == b.traitCollection.listEnvironment
+            && a.traitCollection.horizontalSizeClass == b.traitCollection.horizontalSizeClass
+            && a.traitCollection.legibilityWeight == b.traitCollection.legibilityWeight
             && a.traitCollection.preferredContentSizeCategory == b.traitCollection.preferredContentSizeCategory
     }
 
@@ -175,11 +177,11 @@ public struct ListContentConfiguration: ContentConfigurationFastPaths, Hashable,
         }
 
         textProperties.restyle(font: textStyle, weight: textWeight, color: textColor, transform: transform,
-                               category: category)
+                               category: category, legibility: traits.legibilityWeight)
         secondaryTextProperties.restyle(font: secondaryStyle, weight: nil, color: secondaryColor,
-                                        transform: .none, category: category)
+                                        transform: .none, category: category, legibility: traits.legibilityWeight)
         imageProperties.$tintColor.restyle(imageTint)
-        $directionalLayoutMargins.restyle(margins)
+        $directionalLayoutMargins.restyle(margins.widened(for: traits.horizontalSizeClass))
         $imageToTextPadding.restyle(imagePadding)
         $textToSecondaryTextHorizontalPadding.restyle(horizontalPadding)
         $textToSecondaryTextVerticalPadding.restyle(verticalPadding)
@@ -226,9 +228,10 @@ public struct ListContentConfiguration: ContentConfigurationFastPaths, Hashable,
 extension TextProperties {
     /// Applies a style's font, colour and transform defaults for `category`.
     mutating func restyle(font style: TextStyle, weight: FontWeight?, color: Color, transform: Transform,
-                          category: ContentSizeCategory) {
+                          category: ContentSizeCategory, legibility: LegibilityWeight) {
         let base = Font.preferredFont(forTextStyle: style, category: adjustsFontForContentSizeCategory ? category : .large)
-        $font.restyle(weight.map { base.withWeight($0) } ?? base)
+        let chosen = weight ?? base.weight
+        $font.restyle(base.withWeight(legibility == .bold ? chosen.withBoldText : chosen))
         followContentSize(category)
         $color.restyle(color)
         $transform.restyle(transform)

@@ -32,6 +32,14 @@ extension ListContentLayout {
         (font.pointSize * 29 / 17).rounded(.up)
     }
 
+    /// The least height of a list cell's content (UIKit's default row height): 44 points at the
+    /// Large text size, scaling with the body style as the text size grows, and never below 44
+    /// (the smallest comfortable touch target) at the smaller sizes. Headers and footers have none.
+    public static func minimumCellHeight(for category: ContentSizeCategory) -> Double {
+        let body = TextStyle.body
+        return max(44, (44 * body.pointSize(for: category) / body.pointSize(for: .large)).rounded())
+    }
+
     /// Lays `configuration` out at `width`. Frames are in view coordinates, mirrored for
     /// right-to-left layout. Text is measured only through `context.textMeasurer`.
     ///
@@ -77,7 +85,8 @@ extension ListContentLayout {
                 let side = (symbolPointSize * 1.2).rounded(.up)
                 imageSize = Size(width: side, height: side)
             } else {
-                imageSize = image.size ?? Size(width: standard, height: standard)
+                imageSize = image.size ?? image.filePath.flatMap(measurer.imageSize(atPath:))
+                    ?? Size(width: standard, height: standard)
             }
             let maxSize = c.imageProperties.maximumSize
             let limitW = maxSize.width == ImageProperties.standardDimension ? standard : maxSize.width
@@ -110,22 +119,27 @@ extension ListContentLayout {
             TextLayoutRequest(text: string, font: font, numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode,
                               layoutDirection: traits.layoutDirection)
         }
-        /// Shrinks a single-line font until the text fits, down to `minimumScaleFactor`.
-        func fitted(_ string: String, _ font: Font, _ p: TextProperties, width: Double) -> Font {
-            guard p.adjustsFontSizeToFitWidth, p.numberOfLines == 1, width > 0 else { return font }
-            let natural = measurer.measure(request(string, font, p), width: nil).size.width
-            guard natural > width else { return font }
+        /// Shrinks a single-line font until the text fits, down to `minimumScaleFactor`; the
+        /// height the unshrunk line needs comes back too, since UIKit shrinks the text inside
+        /// the label's box and the box (so the row) keeps the font's own line height.
+        func fitted(_ string: String, _ font: Font, _ p: TextProperties, width: Double) -> (Font, lineHeight: Double?) {
+            guard p.adjustsFontSizeToFitWidth, p.numberOfLines == 1, width > 0 else { return (font, nil) }
+            let natural = measurer.measure(request(string, font, p), width: nil).size
+            guard natural.width > width else { return (font, nil) }
             var smaller = font
-            smaller.pointSize = font.pointSize * max(p.minimumScaleFactor, width / natural)
-            return smaller
+            smaller.pointSize = font.pointSize * max(p.minimumScaleFactor, width / natural.width)
+            return (smaller, natural.height)
         }
 
         var textMetrics: TextMetrics?
         var secondaryMetrics: TextMetrics?
         var secondaryX = textX
         var secondaryWidth = textWidth
-        if let text { textFont = fitted(text, textFont, c.textProperties, width: textWidth) }
-        if let secondary { secondaryTextFont = fitted(secondary, secondaryTextFont, c.secondaryTextProperties, width: textWidth) }
+        var textLineHeight: Double?, secondaryLineHeight: Double?
+        if let text { (textFont, textLineHeight) = fitted(text, textFont, c.textProperties, width: textWidth) }
+        if let secondary {
+            (secondaryTextFont, secondaryLineHeight) = fitted(secondary, secondaryTextFont, c.secondaryTextProperties, width: textWidth)
+        }
 
         if let text, let secondary, c.prefersSideBySideTextAndSecondaryText, !accessibility {
             let t = measurer.measure(request(text, textFont, c.textProperties), width: nil)
@@ -146,6 +160,16 @@ extension ListContentLayout {
                 secondaryMetrics = measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties),
                                                     width: textWidth)
             }
+        }
+        // Shrunk text sits centred in the box of its unshrunk line (as a label centres it).
+        var textInset = 0.0, secondaryInset = 0.0
+        if let h = textLineHeight, let t = textMetrics, h > t.size.height {
+            textInset = (h - t.size.height) / 2
+            textMetrics?.size.height = h
+        }
+        if let h = secondaryLineHeight, let s = secondaryMetrics, h > s.size.height {
+            secondaryInset = (h - s.size.height) / 2
+            secondaryMetrics?.size.height = h
         }
 
         // Vertical placement.
@@ -173,6 +197,10 @@ extension ListContentLayout {
             textBlockY = top + reserved.height + gap
         } else {
             contentHeight = max(hasImage ? reserved.height : 0, textBlockHeight)
+            if !c.style.isHeaderOrFooter {
+                contentHeight = max(contentHeight, Self.minimumCellHeight(for: traits.preferredContentSizeCategory)
+                                        - margins.top - margins.bottom)
+            }
             imageAreaY = top + (contentHeight - reserved.height) / 2
             textBlockY = top + (contentHeight - textBlockHeight) / 2
         }
@@ -189,10 +217,11 @@ extension ListContentLayout {
         }
         if let t = textMetrics {
             let w = isSideBySide ? t.size.width : textWidth
-            textFrame = Rect(x: textX, y: textBlockY + textY, width: w, height: t.size.height)
+            textFrame = Rect(x: textX, y: textBlockY + textY + textInset, width: w, height: t.size.height - 2 * textInset)
         }
         if let s = secondaryMetrics {
-            secondaryTextFrame = Rect(x: secondaryX, y: textBlockY + secondaryY, width: secondaryWidth, height: s.size.height)
+            secondaryTextFrame = Rect(x: secondaryX, y: textBlockY + secondaryY + secondaryInset, width: secondaryWidth,
+                                      height: s.size.height - 2 * secondaryInset)
         }
 
         if traits.layoutDirection == .rightToLeft {

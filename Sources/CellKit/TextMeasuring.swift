@@ -57,6 +57,16 @@ public protocol TextMeasuring: AnyObject, Sendable {
     /// Lays `request` out in lines no wider than `width` (nil = one unconstrained line per
     /// paragraph) and returns its size. Must be deterministic: equal inputs, equal results.
     func measure(_ request: TextLayoutRequest, width: Double?) -> TextMetrics
+    /// The intrinsic size in points of the bitmap image at `path` (UIImage's `size`: pixels over
+    /// the scale its name says, `@2x` / `@3x`, else 1); nil when it cannot be read. The renderer
+    /// answers, since it reads the same file it draws: layout and pixels agree on the size.
+    func imageSize(atPath path: String) -> Size?
+}
+
+extension TextMeasuring {
+    /// A measurer that reads no files knows no image sizes: layout gives such an image the
+    /// standard image dimension.
+    public func imageSize(atPath path: String) -> Size? { nil }
 }
 
 /// Every character advances `advanceFactor × pointSize`; lines are `lineHeightFactor × pointSize`.

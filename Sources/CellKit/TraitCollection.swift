@@ -17,6 +17,19 @@ public enum AccessibilityContrast: String, Hashable, Sendable, CaseIterable, Cod
     case normal, high
 }
 
+/// UIKit's `UIUserInterfaceLevel`: content presented above other content (a sheet, a popover,
+/// a split view's side) is elevated, and in dark mode its system backgrounds are lighter so it
+/// stands apart from what is beneath.
+public enum UserInterfaceLevel: String, Hashable, Sendable, CaseIterable, Codable {
+    case base, elevated
+}
+
+/// UIKit's `UILegibilityWeight`: bold when the person has turned Bold Text on, and the system's
+/// text styles are then drawn heavier.
+public enum LegibilityWeight: String, Hashable, Sendable, CaseIterable, Codable {
+    case regular, bold
+}
+
 /// The list appearance a view sits in (UIKit's `UIListEnvironment`); the iOS 18 `listCell()`
 /// factories read it inside `updated(for:)`.
 public enum ListEnvironment: String, Hashable, Sendable, CaseIterable, Codable {
@@ -73,6 +86,8 @@ public struct TraitCollection: Hashable, Sendable {
     public var displayScale: Double
     public var listEnvironment: ListEnvironment
     public var accessibilityContrast: AccessibilityContrast
+    public var userInterfaceLevel: UserInterfaceLevel
+    public var legibilityWeight: LegibilityWeight
 
     public init(
         userInterfaceStyle: UserInterfaceStyle = .light,
@@ -82,7 +97,9 @@ public struct TraitCollection: Hashable, Sendable {
         verticalSizeClass: UserInterfaceSizeClass = .regular,
         displayScale: Double = 2,
         listEnvironment: ListEnvironment = .none,
-        accessibilityContrast: AccessibilityContrast = .normal
+        accessibilityContrast: AccessibilityContrast = .normal,
+        userInterfaceLevel: UserInterfaceLevel = .base,
+        legibilityWeight: LegibilityWeight = .regular
     ) {
         self.userInterfaceStyle = userInterfaceStyle
         self.preferredContentSizeCategory = preferredContentSizeCategory
@@ -92,6 +109,8 @@ public struct TraitCollection: Hashable, Sendable {
         self.displayScale = displayScale
         self.listEnvironment = listEnvironment
         self.accessibilityContrast = accessibilityContrast
+        self.userInterfaceLevel = userInterfaceLevel
+        self.legibilityWeight = legibilityWeight
     }
 
     /// The defaults of an iPhone in portrait: light, Large text, left-to-right, @2x.

@@ -6,7 +6,8 @@ import Synchronization
 /// built-in cell side by side agree.
 enum SystemDefaults {
     static func font(for style: TextStyle, traits: TraitCollection) -> Font {
-        Font.preferredFont(forTextStyle: style, category: traits.preferredContentSizeCategory)
+        let font = Font.preferredFont(forTextStyle: style, category: traits.preferredContentSizeCategory)
+        return traits.legibilityWeight == .bold ? font.withWeight(font.weight.withBoldText) : font
     }
 
     /// The layout margins of a default list cell for these traits. Plugins ask for them while

@@ -18,6 +18,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var symbols: [SymbolKey: CoverageMask] = [:]
     /// Rounded-rect, stroke and shadow masks, shared by every compositor using this engine.
     private let coverage = CoverageCache()
+    private let imageSizes = ImageSizes()
     /// The pinned family's regular face.
     private var regular: FontFace { facesByIndex[0] }
     /// Entries each cache may hold before it is emptied (long streams of distinct texts).
@@ -49,6 +50,8 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     public func measure(_ request: TextLayoutRequest, width: Double?) -> TextMetrics {
         lock.withLock { layout(request, width: width).metrics }
     }
+
+    public func imageSize(atPath path: String) -> Size? { imageSizes.size(atPath: path) }
 
     /// Caller holds the lock.
     func layout(_ request: TextLayoutRequest, width: Double?) -> TextLayout {

@@ -268,6 +268,8 @@ public final class Engine {
         var words = [t.userInterfaceStyle.rawValue, t.preferredContentSizeCategory.shortName,
                      t.layoutDirection == .leftToRight ? "ltr" : "rtl"]
         if t.accessibilityContrast == .high { words.append("high contrast") }
+        if t.userInterfaceLevel == .elevated { words.append("elevated") }
+        if t.legibilityWeight == .bold { words.append("bold text") }
         return TraceHeader(source: source, appearance: scene.appearance.rawValue, viewport: scene.viewport,
                            scale: scene.scale, traits: words, itemCount: scene.itemCount, plugins: plugins)
     }

@@ -87,6 +87,9 @@ final class EngineRow {
     /// and what a toggled state restyles back to.
     let recentContentReads = RecentFullReads<any ContentConfiguration>()
     let recentBackgroundReads = RecentFullReads<BackgroundConfiguration>()
+    /// A fresh-form handler's starting point in the last pass (the data's configurations restyled
+    /// for the state), kept only for the property trace: what the pass restyled, before the rules.
+    var freshHandlerBase: (content: any ContentConfiguration, background: BackgroundConfiguration)?
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,
@@ -240,23 +243,7 @@ final class EngineRow {
                 }
             }
         }
-        if let rules = item?.handlers, !rules.isEmpty {
-            // The stream's update handler; its properties were checked when the row was made.
-            cell.configurationUpdateHandler = { cell, state in
-                for rule in rules where rule.when.matches(state) {
-                    for a in rule.set {
-                        if let c = cell.contentConfiguration, let updated = try? c.setting(a.name, to: a.value) {
-                            cell.contentConfiguration = updated
-                        }
-                    }
-                    for a in rule.background {
-                        if let b = cell.backgroundConfiguration, let updated = try? b.setting(a.name, to: a.value) {
-                            cell.backgroundConfiguration = updated
-                        }
-                    }
-                }
-            }
-        }
+        installUpdateHandler(on: cell)
     }
 
     /// The row scrolled out: its view goes back to the pool, ready for another row.
@@ -330,7 +317,7 @@ final class EngineRow {
             stateBefore: stateBefore, stateAfter: stateAfter,
             changes: recorded.changes, view: outcome, supports: supports, size: size, frame: frame, damage: nil, micros: 0,
             repaint: accessoryWords == nil && swipeWords == nil ? recorded.repaint : nil,
-            accessories: accessoryWords, swipe: swipeWords)
+            accessories: accessoryWords, swipe: swipeWords, handler: updateHandlerForm)
     }
 
     /// Self-sizing at the row width: the content's height, never a fixed one.

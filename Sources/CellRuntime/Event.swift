@@ -164,6 +164,8 @@ public struct TraitChange: Sendable, Equatable {
     public var horizontalSizeClass: UserInterfaceSizeClass?
     public var verticalSizeClass: UserInterfaceSizeClass?
     public var accessibilityContrast: AccessibilityContrast?
+    public var userInterfaceLevel: UserInterfaceLevel? = nil
+    public var legibilityWeight: LegibilityWeight? = nil
 
     public init(userInterfaceStyle: UserInterfaceStyle? = nil, contentSizeCategory: ContentSizeCategory? = nil,
                 layoutDirection: LayoutDirection? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
@@ -183,6 +185,8 @@ public struct TraitChange: Sendable, Equatable {
         if let horizontalSizeClass { traits.horizontalSizeClass = horizontalSizeClass }
         if let verticalSizeClass { traits.verticalSizeClass = verticalSizeClass }
         if let accessibilityContrast { traits.accessibilityContrast = accessibilityContrast }
+        if let userInterfaceLevel { traits.userInterfaceLevel = userInterfaceLevel }
+        if let legibilityWeight { traits.legibilityWeight = legibilityWeight }
     }
 }
 

@@ -275,7 +275,7 @@ public struct EventStreamParser: Sendable {
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
-                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "accessories", "swipeActions"]
+                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "handler", "accessories", "swipeActions"]
 
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
@@ -305,17 +305,18 @@ public struct EventStreamParser: Sendable {
         let autoBackground = try fields.bool("automaticallyUpdatesBackgroundConfiguration") ?? true
         var handlers: [UpdateHandlerRule] = []
         if let h = fields.take("handlers") {
-            guard let rules = h.arrayValue else {
-                throw LineError("\"handlers\" takes an array of {\"when\": {…}, \"set\": {…}}, not \(h.kindName)")
+            handlers = try parseHandlerRules(h, key: "handlers")
+        }
+        var handlerForm = UpdateHandlerForm.modify
+        if let h = fields.take("handler") {
+            guard handlers.isEmpty else { throw LineError("an item takes \"handler\" or \"handlers\", not both") }
+            var hf = try Fields(h, in: "handler")
+            guard let form = try hf.enumValue("form", UpdateHandlerForm.self) else {
+                throw LineError("\"handler\" needs \"form\": \"fresh\" (a new configuration each pass) or \"modify\" (the cell's stored one)")
             }
-            for rule in rules {
-                var rf = try Fields(rule, in: "handler")
-                let when = try rf.object("when").map { w throws(LineError) in try parseStateObject(w) } ?? StateChange()
-                let set = try rf.object("set").map { s throws(LineError) in try parseAssignments(s) } ?? []
-                let bg = try rf.object("background").map { s throws(LineError) in try parseAssignments(s) } ?? []
-                try rf.finish()
-                handlers.append(UpdateHandlerRule(when: when, set: set, background: bg))
-            }
+            handlerForm = form
+            handlers = try hf.take("rules").map { r throws(LineError) in try parseHandlerRules(r, key: "rules") } ?? []
+            try hf.finish()
         }
         var decorations = CellDecorations()
         if let a = fields.take("accessories") { decorations.accessories = try EventStreamParser.parseAccessories(a) }
@@ -323,7 +324,24 @@ public struct EventStreamParser: Sendable {
         return ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
                                automaticallyUpdatesContentConfiguration: autoContent,
                                automaticallyUpdatesBackgroundConfiguration: autoBackground,
-                               handlers: handlers, line: line, decorations: decorations)
+                               handlers: handlers, handlerForm: handlerForm, line: line, decorations: decorations)
+    }
+
+    /// An update handler's rules: `[{"when": {…}, "set": {…}, "background": {…}}, …]`.
+    private func parseHandlerRules(_ value: JSON, key: String) throws(LineError) -> [UpdateHandlerRule] {
+        guard let rules = value.arrayValue else {
+            throw LineError("\"\(key)\" takes an array of {\"when\": {…}, \"set\": {…}}, not \(value.kindName)")
+        }
+        var handlers: [UpdateHandlerRule] = []
+        for rule in rules {
+            var rf = try Fields(rule, in: "handler")
+            let when = try rf.object("when").map { w throws(LineError) in try parseStateObject(w) } ?? StateChange()
+            let set = try rf.object("set").map { s throws(LineError) in try parseAssignments(s) } ?? []
+            let bg = try rf.object("background").map { s throws(LineError) in try parseAssignments(s) } ?? []
+            try rf.finish()
+            handlers.append(UpdateHandlerRule(when: when, set: set, background: bg))
+        }
+        return handlers
     }
 
     public static let listContentStyles = [
@@ -565,7 +583,8 @@ public struct EventStreamParser: Sendable {
         return s
     }
 
-    static let traitKeys = ["style", "contentSize", "direction", "horizontalSizeClass", "verticalSizeClass", "contrast"]
+    static let traitKeys = ["style", "contentSize", "direction", "horizontalSizeClass", "verticalSizeClass", "contrast", "level",
+                            "legibilityWeight"]
 
     private func parseTraits(_ value: JSON) throws(LineError) -> TraitChange {
         var f = try Fields(value, in: "traits", known: EventStreamParser.traitKeys)
@@ -589,6 +608,8 @@ public struct EventStreamParser: Sendable {
         t.horizontalSizeClass = try f.enumValue("horizontalSizeClass", UserInterfaceSizeClass.self)
         t.verticalSizeClass = try f.enumValue("verticalSizeClass", UserInterfaceSizeClass.self)
         t.accessibilityContrast = try f.enumValue("contrast", AccessibilityContrast.self)
+        t.userInterfaceLevel = try f.enumValue("level", UserInterfaceLevel.self)
+        t.legibilityWeight = try f.enumValue("legibilityWeight", LegibilityWeight.self)
         try f.finish()
         guard t != TraitChange() else { throw LineError("\"traits\" changes nothing; name at least one of \(EventStreamParser.traitKeys.joined(separator: ", "))") }
         return t

@@ -92,6 +92,8 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
             if let v = t.accessibilityContrast { parts.append("\(v.rawValue) contrast") }
             if let v = t.horizontalSizeClass { parts.append("\(v.rawValue) width") }
             if let v = t.verticalSizeClass { parts.append("\(v.rawValue) height") }
+            if let v = t.userInterfaceLevel { parts.append("\(v.rawValue) level") }
+            if let v = t.legibilityWeight { parts.append("\(v.rawValue) text") }
             text += "traits: " + parts.joined(separator: ", ")
         case .scroll(.to(let y)): text += "scroll to \(formatPoints(y))"
         case .scroll(.by(let dy)): text += "scroll by \(formatPoints(dy))"

@@ -22,9 +22,16 @@ extension EngineRow {
     /// The property changes of a pass's record.
     private func propertyChanges<S>(of r: ConfigurationUpdate<S>, newState: CellConfigurationState,
                                     beforeState: CellConfigurationState?, cause: String) -> [PropertyChangeTrace] {
-        propertyChanges(newState: newState, configState: r.state, beforeState: beforeState, cause: cause,
-                        contentAfterUpdate: r.contentAfterUpdate, contentFinal: r.contentAfterHooks,
-                        backgroundAfterUpdate: r.backgroundAfterUpdate, backgroundFinal: r.backgroundAfterHooks)
+        // A fresh-form handler restyles the data's configurations, not the stored ones: its
+        // starting point is what the state restyled, and only what its rules set is the hook's.
+        if let fresh = freshHandlerBase.take() {
+            return propertyChanges(newState: newState, configState: r.state, beforeState: beforeState, cause: cause,
+                                   contentAfterUpdate: fresh.content, contentFinal: r.contentAfterHooks,
+                                   backgroundAfterUpdate: fresh.background, backgroundFinal: r.backgroundAfterHooks)
+        }
+        return propertyChanges(newState: newState, configState: r.state, beforeState: beforeState, cause: cause,
+                               contentAfterUpdate: r.contentAfterUpdate, contentFinal: r.contentAfterHooks,
+                               backgroundAfterUpdate: r.backgroundAfterUpdate, backgroundFinal: r.backgroundAfterHooks)
     }
 
     /// The pass's property changes with their reasons: every stage's properties read (once per
@@ -91,8 +98,9 @@ extension EngineRow {
     }
 
     /// The appearance a colour was re-resolved for, in trace words: "dark", "light", and
-    /// "high contrast" after it when that is on (what `Color.resolved(with:)` reads).
+    /// "high contrast" and "elevated" after it when those are on (what `Color.resolved(with:)` reads).
     static func appearanceWords(of traits: TraitCollection) -> String {
         (traits.userInterfaceStyle == .dark ? "dark" : "light") + (traits.accessibilityContrast == .high ? " high contrast" : "")
+            + (traits.userInterfaceLevel == .elevated ? " elevated" : "")
     }
 }

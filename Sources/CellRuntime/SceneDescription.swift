@@ -64,6 +64,9 @@ public struct ItemDescription: Sendable, Equatable {
     public var automaticallyUpdatesBackgroundConfiguration: Bool
     /// `configurationUpdateHandler` rules: when the state matches, these properties are set.
     public var handlers: [UpdateHandlerRule]
+    /// How the handler treats the cell's configuration (`"handler": {"form": …}`); `handlers`
+    /// alone is the modify form.
+    public var handlerForm: UpdateHandlerForm
     public var line: Int
     /// The cell's accessories and swipe actions (`accessories`, `swipeActions`); empty = none.
     public var decorations: CellDecorations
@@ -72,7 +75,8 @@ public struct ItemDescription: Sendable, Equatable {
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
                 automaticallyUpdatesContentConfiguration: Bool = true,
                 automaticallyUpdatesBackgroundConfiguration: Bool = true,
-                handlers: [UpdateHandlerRule] = [], line: Int = 0, decorations: CellDecorations = CellDecorations()) {
+                handlers: [UpdateHandlerRule] = [], handlerForm: UpdateHandlerForm = .modify, line: Int = 0,
+                decorations: CellDecorations = CellDecorations()) {
         self.decorations = decorations
         self.id = id
         self.type = type
@@ -82,6 +86,7 @@ public struct ItemDescription: Sendable, Equatable {
         self.automaticallyUpdatesContentConfiguration = automaticallyUpdatesContentConfiguration
         self.automaticallyUpdatesBackgroundConfiguration = automaticallyUpdatesBackgroundConfiguration
         self.handlers = handlers
+        self.handlerForm = handlerForm
         self.line = line
     }
 

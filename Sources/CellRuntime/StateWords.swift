@@ -32,6 +32,7 @@ extension EngineRow {
         var colourCauses: [String] = []
         if a.userInterfaceStyle != b.userInterfaceStyle { colourCauses.append(b.userInterfaceStyle.rawValue) }
         if a.accessibilityContrast != b.accessibilityContrast { colourCauses.append("\(b.accessibilityContrast.rawValue) contrast") }
+        if a.userInterfaceLevel != b.userInterfaceLevel { colourCauses.append("\(b.userInterfaceLevel.rawValue) level") }
         if !colourCauses.isEmpty { parts.append("colours re-resolved for " + colourCauses.joined(separator: ", ")) }
         if a.preferredContentSizeCategory != b.preferredContentSizeCategory {
             parts.append("laid out for text size " + b.preferredContentSizeCategory.shortName)
@@ -55,6 +56,8 @@ extension EngineRow {
         if a.accessibilityContrast != b.accessibilityContrast { parts.append("\(b.accessibilityContrast.rawValue) contrast") }
         if a.horizontalSizeClass != b.horizontalSizeClass { parts.append("\(b.horizontalSizeClass.rawValue) width") }
         if a.verticalSizeClass != b.verticalSizeClass { parts.append("\(b.verticalSizeClass.rawValue) height") }
+        if a.userInterfaceLevel != b.userInterfaceLevel { parts.append("\(b.userInterfaceLevel.rawValue) level") }
+        if a.legibilityWeight != b.legibilityWeight { parts.append("\(b.legibilityWeight.rawValue) text") }
         return parts.isEmpty ? "no state change" : parts.joined(separator: ", ")
     }
 }

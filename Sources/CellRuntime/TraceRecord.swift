@@ -212,6 +212,8 @@ public struct CellUpdateTrace: Sendable, Equatable {
     public var accessories: String? = nil
     /// A swipe-actions change ("trailing actions open: Delete", "closed (tap)"); nil = none.
     public var swipe: String? = nil
+    /// The form of the stream update handler the pass ran; nil when the cell has none.
+    public var handler: UpdateHandlerForm? = nil
 }
 
 extension CellUpdateTrace {
@@ -221,10 +223,11 @@ extension CellUpdateTrace {
     /// array in it on each update pass; the memberwise initialiser builds it in place.
     public init(cell: String, type: String, cause: String, stateBefore: [String], stateAfter: [String],
                 changes: [PropertyChangeTrace], view: ViewOutcome, supports: Bool?, size: Size, frame: Rect,
-                damage: Rect?, micros: Double, repaint: String? = nil, accessories: String? = nil, swipe: String? = nil) {
+                damage: Rect?, micros: Double, repaint: String? = nil, accessories: String? = nil, swipe: String? = nil,
+                handler: UpdateHandlerForm? = nil) {
         self.init(cell: cell, type: type, cause: cause, stateBefore: stateBefore, stateAfter: stateAfter, view: view,
                   changes: changes, supports: supports, size: size, frame: frame, damage: damage, micros: micros, repaint: repaint,
-                  accessories: accessories, swipe: swipe)
+                  accessories: accessories, swipe: swipe, handler: handler)
     }
 }
 

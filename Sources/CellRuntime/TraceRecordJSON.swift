@@ -148,6 +148,7 @@ extension CellUpdateTrace {
         if let repaint { pairs.append(("repaint", .string(repaint))) }
         if let accessories { pairs.append(("accessories", .string(accessories))) }
         if let swipe { pairs.append(("swipe", .string(swipe))) }
+        if let handler { pairs.append(("handler", .string(handler.rawValue))) }
         return .object(pairs)
     }
 
@@ -159,7 +160,8 @@ extension CellUpdateTrace {
                   changes: try r.array("changes").map { j throws(TraceDecodingError) in try PropertyChangeTrace(json: j) },
                   view: view, supports: json["supports"]?.boolValue, size: try r.size("size"), frame: try r.rect("frame"),
                   damage: json["damage"].flatMap { $0 == .null ? nil : try? TraceReader.rect($0) },
-                  micros: try r.double("micros"), repaint: r.optionalString("repaint"))
+                  micros: try r.double("micros"), repaint: r.optionalString("repaint"),
+                  handler: r.optionalString("handler").flatMap(UpdateHandlerForm.init(rawValue:)))
         accessories = r.optionalString("accessories")
         swipe = r.optionalString("swipe")
     }

@@ -114,7 +114,7 @@ public final class TraceTableWriter: TraceSink {
                 case .setByEvent:
                     line += "\(old) → \(new)  " + style.cyan("(set by event)")
                 case .setByHook:
-                    line += "\(old) → \(new)  " + style.cyan("(set by update handler)")
+                    line += "\(old) → \(new)  " + style.cyan(u.handler == .fresh ? "(set by fresh update handler)" : "(set by update handler)")
                 }
                 output(line + "\n")
             }

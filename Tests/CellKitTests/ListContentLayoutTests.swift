@@ -11,7 +11,7 @@ import Testing
         var c = ListContentConfiguration.subtitleCell()
         c.text = "Title"
         let oneLine = ListContentLayout(configuration: c, width: 390, context: context())
-        #expect(oneLine.size.height == 11 + 21 + 11)  // body 17pt: 21pt lines
+        #expect(oneLine.size.height == 44, "one 21-point line and 11-point margins stay within the 44-point minimum row")
         c.secondaryText = "Detail"
         let stacked = ListContentLayout(configuration: c, width: 390, context: context())
         #expect(stacked.size.height == 11 + 21 + 3 + 18 + 11)  // + padding + subheadline 15pt line
@@ -26,7 +26,7 @@ import Testing
         let wrapped = ListContentLayout(configuration: c, width: 200, context: context())
         #expect(wrapped.size.height > 100)
         c.textProperties.numberOfLines = 1
-        #expect(ListContentLayout(configuration: c, width: 200, context: context()).size.height == 43)
+        #expect(ListContentLayout(configuration: c, width: 200, context: context()).size.height == 44)
     }
 
     @Test func sameReservedWidthAlignsTextAcrossDifferentImageWidths() {
@@ -83,7 +83,7 @@ import Testing
         let fits = ListContentLayout(configuration: c, width: 390, context: context())
         #expect(fits.isSideBySide)
         #expect(fits.secondaryTextFrame!.maxX == 390 - 16)
-        #expect(fits.size.height == 43)
+        #expect(fits.size.height == 44)
         c.secondaryText = String(repeating: "long value ", count: 8)
         let stacked = ListContentLayout(configuration: c, width: 390, context: context())
         #expect(!stacked.isSideBySide)
@@ -121,7 +121,7 @@ import Testing
         var ctx = context()
         ctx.superviewLayoutMargins = DirectionalEdgeInsets(top: 30, leading: 40, bottom: 30, trailing: 40)
         let horizontal = ListContentLayout(configuration: c, width: 300, context: ctx)
-        #expect(horizontal.textFrame!.minX == 40 && horizontal.size.height == 43)
+        #expect(horizontal.textFrame!.minX == 40 && horizontal.size.height == 44)
         c.axesPreservingSuperviewLayoutMargins = .both
         #expect(ListContentLayout(configuration: c, width: 300, context: ctx).size.height == 30 + 21 + 30)
     }
@@ -134,5 +134,43 @@ import Testing
         c.textProperties.minimumScaleFactor = 0.5
         let layout = ListContentLayout(configuration: c, width: 287, context: context())  // 255pt for text
         #expect(layout.textFont.pointSize == 8.5)
+    }
+
+    @Test func fittedTextShrinksInsideTheRowItWouldHaveFilled() {
+        var c = ListContentConfiguration.subtitleCell()
+        c.text = String(repeating: "x", count: 60)
+        c.secondaryText = "Detail"
+        c.textProperties.numberOfLines = 1
+        let unshrunk = ListContentLayout(configuration: c, width: 287, context: context())
+        c.textProperties.adjustsFontSizeToFitWidth = true
+        c.textProperties.minimumScaleFactor = 0.5
+        let shrunk = ListContentLayout(configuration: c, width: 287, context: context())
+        #expect(shrunk.textFont.pointSize < unshrunk.textFont.pointSize)
+        #expect(shrunk.size.height == unshrunk.size.height, "the text shrinks, the row does not")
+        #expect(shrunk.secondaryTextFrame == unshrunk.secondaryTextFrame)
+        // The smaller line sits centred where the full-size line was.
+        let full = unshrunk.textFrame!, small = shrunk.textFrame!
+        #expect(small.height < full.height)
+        #expect(abs(small.midY - full.midY) < 0.001)
+    }
+
+    @Test func singleLineCellsAreAtLeastTheMinimumRowHeightWhichScalesWithTextSize() {
+        #expect(ListContentLayout.minimumCellHeight(for: .large) == 44)
+        #expect(ListContentLayout.minimumCellHeight(for: .extraSmall) == 44, "never below 44 at small sizes")
+        let sizes = ContentSizeCategory.allCases.map(ListContentLayout.minimumCellHeight(for:))
+        #expect(sizes == sizes.sorted(), "grows with the text size")
+        #expect(ListContentLayout.minimumCellHeight(for: .extraExtraExtraLarge) > 44)
+        for category in [ContentSizeCategory.large, .extraExtraExtraLarge] {
+            let traits = TraitCollection(preferredContentSizeCategory: category)
+            var c = ListContentConfiguration.cell().updated(for: CellConfigurationState(traitCollection: traits))
+            c.text = "One line"
+            let layout = ListContentLayout(configuration: c, width: 390, context: context(traits))
+            #expect(layout.size.height == ListContentLayout.minimumCellHeight(for: category))
+            #expect(abs(layout.textFrame!.midY - layout.size.height / 2) < 0.001, "the line is centred in the taller row")
+        }
+        // Headers keep their own height.
+        var header = ListContentConfiguration.plainHeader()
+        header.text = "Header"
+        #expect(ListContentLayout(configuration: header, width: 390, context: context()).size.height < 44)
     }
 }

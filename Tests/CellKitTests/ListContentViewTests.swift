@@ -43,9 +43,9 @@ import Testing
         c.text = "A"
         let view = ListContentView(configuration: c)
         var list = DisplayList()
-        view.draw(in: Rect(x: 10, y: 100, width: 200, height: 43), context: context, into: &list)
+        view.draw(in: Rect(x: 10, y: 100, width: 200, height: 44), context: context, into: &list)
         guard case .text(let run) = list.commands.first else { Issue.record("no text"); return }
-        #expect(run.frame.minX == 26 && run.frame.minY == 111)
+        #expect(run.frame.minX == 26 && run.frame.minY == 111.5)  // a 21-point line centred in the 44-point row
         c.text = "B"
         view.configuration = c
         var second = DisplayList()

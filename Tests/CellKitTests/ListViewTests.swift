@@ -14,8 +14,8 @@ import Testing
         #expect(list.liveCells.count + list.liveHeaderFooters.count == list.visibleRows.count)
         #expect(list.liveCells.count < 15)
         #expect(change.entered.allSatisfy { !$0.reused })
-        // Self-sized rows: the 43pt cells replaced the 44pt estimates.
-        #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 0)))!.height == 43)
+        // Self-sized rows: a one-line cell is the 44-point minimum row height.
+        #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 0)))!.height == 44)
     }
 
     @Test func scrolledAwayViewsServeTheRowsScrollingIn() throws {
@@ -52,7 +52,7 @@ import Testing
         let list = makeList(items: 50)
         list.measureAllRows()
         let header = list.layout.frame(of: .header(section: 0))!.height
-        #expect(list.layout.contentHeight == header + 50 * 43)
+        #expect(list.layout.contentHeight == header + 50 * 44)
         #expect(list.liveCells.isEmpty)
     }
 
@@ -74,7 +74,7 @@ import Testing
         guard case .pushClip(let rect, let radius) = drawing.commands.first else {
             Issue.record("no clip: \(drawing.commands)"); return
         }
-        #expect(radius == 10 && rect.minY == -43 && rect.height == 129 && rect.width == 350)
+        #expect(radius == 10 && rect.minY == -44 && rect.height == 132 && rect.width == 350)
         #expect(drawing.commands.last == .popClip)
         #expect(list.layout.frame(of: .item(ListIndexPath(section: 0, item: 1)))!.minX == 20)
     }

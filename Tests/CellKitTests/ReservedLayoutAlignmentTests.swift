@@ -37,8 +37,8 @@ import Testing
         let view = ListContentView(configuration: content)
         let context = LayoutContext(traits: .default, textMeasurer: measurer)
         var list = DisplayList()
-        view.draw(in: Rect(x: 0, y: 0, width: 300, height: 63), context: context, into: &list)
+        view.draw(in: Rect(x: 0, y: 0, width: 300, height: 64), context: context, into: &list)
         guard case .text(let run) = list.commands.first else { Issue.record("no text"); return }
-        #expect(run.frame.minY == 11 + 10)  // 20pt of slack split evenly
+        #expect(run.frame.minY == 11.5 + 10)  // centred in the 44-point row, then 20pt of slack split evenly
     }
 }

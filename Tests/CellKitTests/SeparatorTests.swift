@@ -30,7 +30,7 @@ import Testing
         let list = draw(cell(.plain))
         let line = try #require(separators(in: list).first)
         #expect(separators(in: list).count == 1)
-        #expect(line == Rect(x: 16, y: 43 - 0.5, width: 390 - 16, height: 0.5))
+        #expect(line == Rect(x: 16, y: 44 - 0.5, width: 390 - 16, height: 0.5))
         // Drawn last, over the background.
         if case .fill(let r, _) = try #require(list.commands.last) { #expect(r == line) } else { Issue.record("separator is not the last command") }
     }
@@ -41,7 +41,7 @@ import Testing
             traits.displayScale = scale
             let line = try #require(separators(in: draw(cell(.grouped, traits: traits)), traits: traits).first)
             #expect(line.height * scale == 1)
-            #expect(line.maxY == 43)
+            #expect(line.maxY == 44)
         }
     }
 

@@ -102,7 +102,7 @@ import Testing
         let view = config.makeContentView()
         let size = view.sizeThatFits(Size(width: 320, height: 0), context: context)
         #expect(size.width == 320)
-        #expect(size.height == 43, "11 pt margins around the 21 pt body line of the host list cell")
+        #expect(size.height == 44, "the host list cell's 44 pt minimum row (11 pt margins around a 21 pt body line need 43)")
 
         var list = DisplayList()
         view.draw(in: Rect(origin: .zero, size: size), context: context, into: &list)

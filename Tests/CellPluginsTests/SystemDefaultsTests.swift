@@ -23,6 +23,19 @@ import Testing
         #expect(SystemDefaults.layoutMargins(for: .default)
             == ListContentConfiguration.cell().updated(for: CellConfigurationState()).directionalLayoutMargins)
     }
+
+    @Test func defaultFontsAreHeavierWithBoldText() {
+        #expect(SystemDefaults.font(for: .body, traits: TraitCollection(legibilityWeight: .bold)).weight == .semibold)
+        #expect(SystemDefaults.font(for: .body, traits: .default).weight == .regular)
+    }
+
+    @Test func pluginsGetTheWiderMarginsOfARegularWidth() {
+        let regular = TraitCollection(horizontalSizeClass: .regular)
+        let abi = cellhost_traits(regular)
+        let answer = withUnsafePointer(to: abi) { TraitKeyedAnswers.shared.layoutMargins(traits: $0) }
+        #expect(answer.leading == 20 && answer.trailing == 20 && answer.top == 11)
+        #expect(SystemDefaults.layoutMargins(for: .default).leading == 16)
+    }
 }
 
 /// An embedded list view given the same content under a state that configures alike keeps its

@@ -16,8 +16,12 @@ import Testing
 
     /// A `ListView` with one section (header, four rows of different content, footer), every row
     /// measured and drawn by CellKit, each in its own compositor layer.
-    static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory) -> RasterImage {
-        let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size)
+    static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory,
+                           horizontalSizeClass: UserInterfaceSizeClass = .compact, level: UserInterfaceLevel = .base,
+                           legibility: LegibilityWeight = .regular, width: Double = width) -> RasterImage {
+        let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size,
+                                     horizontalSizeClass: horizontalSizeClass, userInterfaceLevel: level,
+                                     legibilityWeight: legibility)
         let engine = Fixtures.engine
         let list = ListView(appearance: appearance, width: width, viewportHeight: 10_000,
                             sections: [ListSectionShape(itemCount: rows.count, hasHeader: true, hasFooter: true)],
@@ -66,6 +70,23 @@ import Testing
                 goldens.check(image, "list-\(appearance.rawValue)-\(style.rawValue)-\(size.shortName)")
             }
         }
+    }
+
+    /// A regular width: cells' side margins are 20 points, so text, images and separators start
+    /// further in than at a compact width.
+    @Test func regularWidthWidensMargins() {
+        let image = Self.renderList(.plain, style: .light, size: .large, horizontalSizeClass: .regular, width: 480)
+        goldens.check(image, "list-plain-light-L-regular-width")
+    }
+
+    /// The elevated level in dark mode: lighter grouped backgrounds behind and in the section.
+    @Test func elevatedLevelLightensDarkBackgrounds() {
+        goldens.check(Self.renderList(.insetGrouped, style: .dark, size: .large, level: .elevated), "list-insetGrouped-dark-L-elevated")
+    }
+
+    /// Bold Text: every text style of the list drawn one weight heavier.
+    @Test func boldTextDrawsHeavierText() {
+        goldens.check(Self.renderList(.insetGrouped, style: .light, size: .large, legibility: .bold), "list-insetGrouped-light-L-bold-text")
     }
 
     enum DemoState: String, CaseIterable {
