@@ -2,6 +2,7 @@ import CellIO
 import Glibc
 import CellKit
 import CellPlugins
+import CellProcess
 import CellRender
 
 /// What a run is asked to do. The same options reach the worker process as arguments.
@@ -16,14 +17,21 @@ public struct RunOptions: Sendable, Equatable {
     public var contactSheet: String?
     /// Tint the damage of every frame.
     public var showsDamage: Bool
+    /// The sandbox a worker runs the stream in (a run in-process has none).
+    public var sandbox: WorkerSandbox.Setting
+    /// Where frames needed only for the contact sheet go; nil = a new temporary folder. A
+    /// sandboxed worker makes it before it enters the sandbox, which allows writing it alone.
+    public var scratchDirectory: String?
 
     public init(events: String? = nil, plugins: [String] = [], framesDirectory: String? = nil, contactSheet: String? = nil,
-                showsDamage: Bool = false) {
+                showsDamage: Bool = false, sandbox: WorkerSandbox.Setting = .standard, scratchDirectory: String? = nil) {
         self.events = events
         self.plugins = plugins
         self.framesDirectory = framesDirectory
         self.contactSheet = contactSheet
         self.showsDamage = showsDamage
+        self.sandbox = sandbox
+        self.scratchDirectory = scratchDirectory
     }
 
     public var sourceName: String {
@@ -173,7 +181,7 @@ public enum RunSession {
                                           showsDamage: options.showsDamage,
                                           writesFrames: options.framesDirectory != nil || options.contactSheet != nil,
                                           keepsThumbnails: options.contactSheet != nil)
-        let framesDirectory = options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
+        let framesDirectory = options.framesDirectory ?? (options.contactSheet != nil ? options.scratchDirectory ?? scratchDirectory() : nil)
         let engine: Engine
         do {
             var engineOptions = Engine.Options(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory)

@@ -15,6 +15,7 @@ enum CellhostExitCode: Int32, CaseIterable {
     case outputNotWritten = 5
     case checksFailed = 6
     case sdkNotFound = 7
+    case interrupted = 130
 
     var meaning: String {
         switch self {
@@ -26,6 +27,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
+        case .interrupted: "interrupted: SIGINT, SIGTERM or SIGHUP; the worker was ended, traces hold every complete event"
         }
     }
 
@@ -46,6 +48,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .pluginLoadFailed: .pluginNotLoaded
         case .pluginCrashed, .pluginHung: .pluginFailed
         case .internalError: .outputNotWritten
+        case .interrupted: .interrupted
         }
     }
 

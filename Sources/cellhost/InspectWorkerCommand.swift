@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellProcess
 import CellValidation
 
 /// The child side of `cellhost inspect` and `cellhost validate`: loads the plugin in this
@@ -12,6 +13,9 @@ struct InspectWorkerCommand: ParsableCommand {
     @Argument var path: String
 
     func run() throws {
+        WorkerSandbox.dieWithSupervisor()
+        let path = WorkerSandbox.absolute(path)
+        try WorkerSandbox.enter(reading: [path], writing: [])
         guard PluginInspection.runWorker(path: path) else {
             throw ValidationError("\(PluginInspection.workerCommand) runs only under `cellhost inspect` or `cellhost validate`")
         }
