@@ -2,6 +2,7 @@
 // before it has ended its worker and committed the traces, so while a worker runs they are
 // only remembered, and the blocking wait for the worker returns (EINTR) to act on them.
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
@@ -20,7 +21,15 @@ void cellhost_interrupts_catch(void) {
     memset(&action, 0, sizeof action);
     action.sa_handler = remember;
     sigemptyset(&action.sa_mask);
-    for (int i = 0; i < 3; i++) sigaction(caught[i], &action, &previous[i]);
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < 3; i++) {
+        sigaction(caught[i], &action, &previous[i]);
+        sigaddset(&set, caught[i]);
+    }
+    // A parent may have started cellhost with them blocked (a test runner's thread does); the
+    // user's request to stop must still arrive.
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 void cellhost_interrupts_release(void) {

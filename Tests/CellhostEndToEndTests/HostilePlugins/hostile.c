@@ -1,12 +1,12 @@
 /*
  * A plugin that attacks the machine it runs on, one way per build: the test compiles it with
  * -DATTACK_<NAME> (and -DTARGET="path" where the attack needs one). The attack runs when an item's
- * count is set to 13, so it happens at a known event; ATTACK_CHDIR acts in init instead, and
- * ATTACK_ALLOCATE allocates (and touches) 1 GB on every count it is given.
+ * count is set to 13, so it happens at a known event, or in init with -DIN_INIT; ATTACK_CHDIR
+ * acts in init, and ATTACK_ALLOCATE allocates (and touches) 1 GB on every count it is given.
  */
 #define _GNU_SOURCE
 #define REPLACE_SET_COUNT
-#ifdef ATTACK_CHDIR
+#if defined(ATTACK_CHDIR) || defined(IN_INIT)
 #define REPLACE_INIT
 #endif
 #include <fcntl.h>
@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include "base.h"
 
-static void attack(void) {
+__attribute__((unused)) static void attack(void) {
 #if defined(ATTACK_KILL_PARENT)
     kill(getppid(), SIGKILL);
 #elif defined(ATTACK_SOCKET)
@@ -51,10 +51,15 @@ static void set_count(cellhost_config *c, const cellhost_property *p, int64_t v)
     c->customized |= 1u << P_COUNT;
 }
 
-#ifdef ATTACK_CHDIR
+#ifdef REPLACE_INIT
 static bool init(const cellhost_host *h) {
     host = h;
+#ifdef ATTACK_CHDIR
     return chdir("/") == 0;
+#else
+    attack();
+    return true;
+#endif
 }
 #endif
 #include "tables.h"
