@@ -1,4 +1,5 @@
 import CellIO
+import CellProcess
 import CellTestSupport
 import Glibc
 import Testing
@@ -98,5 +99,24 @@ import Testing
         kill(run.supervisor, SIGKILL)
         _ = run.waitForSupervisor()
         #expect(run.workerGone(within: 1), "the worker outlived its supervisor")
+    }
+}
+
+extension InterruptedRunTests {
+    /// After a SIGKILL nothing is committed; the next run into the same folder clears what the
+    /// killed one left and the trace before it, so no earlier trace is ever beside new frames.
+    @Test func theNextRunClearsWhatAKilledRunLeft() throws {
+        let run = try LiveRun()
+        defer { run.stop() }
+        kill(run.supervisor, SIGKILL)
+        _ = run.waitForSupervisor()
+        #expect((directoryEntries(run.out) ?? []).contains { $0.hasPrefix(FileReplacer.partialPrefix(for: "trace.jsonl")) })
+        writeFile(KilledRunTests.stream(events: 10), to: "\(run.directory)/short.jsonl")
+        let next = try WorkerProcess(executable: BuiltProducts.cellhost,
+                                     arguments: ["run", "--events", "\(run.directory)/short.jsonl", "--out", run.out, "--quiet"])
+            .run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
+        #expect(next.termination == .exited(code: 0), "\(next.standardError)")
+        let names = directoryEntries(run.out) ?? []
+        #expect(!names.contains { $0.hasPrefix(".") }, "partial files of the killed run are still there: \(names)")
     }
 }
