@@ -22,6 +22,9 @@ public struct RunOptions: Sendable, Equatable {
     /// Where frames needed only for the contact sheet go; nil = a new temporary folder. A
     /// sandboxed worker makes it before it enters the sandbox, which allows writing it alone.
     public var scratchDirectory: String?
+    /// How messages and traces name the stream when `events` was rewritten (made absolute by
+    /// the worker): the spelling the user gave.
+    public var sourceLabel: String?
 
     public init(events: String? = nil, plugins: [String] = [], framesDirectory: String? = nil, contactSheet: String? = nil,
                 showsDamage: Bool = false, sandbox: WorkerSandbox.Setting = .standard, scratchDirectory: String? = nil) {
@@ -35,7 +38,8 @@ public struct RunOptions: Sendable, Equatable {
     }
 
     public var sourceName: String {
-        switch events {
+        if let sourceLabel { return sourceLabel }
+        return switch events {
         case nil: EmbeddedStream.sourceName
         case "-": "<stdin>"
         case let path?: path
@@ -107,12 +111,17 @@ public enum RunSession {
         func quotingTheLog(_ message: String) -> String {
             output.lastMessageQuote.map { "\(message); \($0)" } ?? message
         }
-        // Plugins first: the embedded stream includes a cell of each loaded type.
+        // Plugins first: the embedded stream includes a cell of each loaded type. Each is opened
+        // from the folder the run started in, whatever an earlier plugin's init did to the
+        // working directory; the paths used after loading were made absolute before it.
+        let startFolder = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if startFolder >= 0 { close(startFolder) } }
         let registry = PluginRegistry()
         var problems: [String] = []
         if options.plugins.isEmpty {
             for path in samplePluginPaths() {
                 output.announce(.loading(plugin: path))
+                if startFolder >= 0 { fchdir(startFolder) }
                 do { try registry.load(path) } catch {
                     if case .missingEntry = error.reason { continue }
                     problems.append("sample plugin skipped: \(error)")
@@ -121,6 +130,7 @@ public enum RunSession {
         } else {
             for path in options.plugins {
                 output.announce(.loading(plugin: path))
+                if startFolder >= 0 { fchdir(startFolder) }
                 do { try registry.load(path) } catch {
                     return TraceEnd(outcome: .pluginLoadFailed, events: 0, frames: 0,
                                     message: quotingTheLog(error.description))

@@ -2,14 +2,17 @@ import CellIO
 import CellProcess
 
 extension RunOptions {
-    /// The run worker's preparation, before any plugin code runs: every path made absolute
-    /// (so a plugin's `chdir` cannot redirect the stream, the frames or the contact sheet),
+    /// The run worker's preparation, before any plugin code runs: the stream, frames and contact
+    /// sheet paths made absolute (so a plugin's `chdir` cannot redirect them; the stream keeps
+    /// its spelling in messages, and plugins are loaded from the folder the run started in),
     /// the output folders made (Landlock allows only folders that exist), then the sandbox
     /// entered with the plugins and the stream readable and the output folders writable.
     public func enteringWorkerSandbox() throws -> RunOptions {
         var resolved = self
-        resolved.plugins = plugins.map(WorkerSandbox.absolute)
-        if let events, events != "-" { resolved.events = WorkerSandbox.absolute(events) }
+        if let events, events != "-" {
+            resolved.events = WorkerSandbox.absolute(events)
+            resolved.sourceLabel = sourceName
+        }
         var writable: [String] = []
         if let frames = framesDirectory {
             try makeDirectories(frames)
@@ -28,7 +31,7 @@ extension RunOptions {
             }
         }
         // The sample plugins next to the executable are readable as the executable's folder.
-        let readable = resolved.plugins + (resolved.events.map { $0 == "-" ? [] : [$0] } ?? [])
+        let readable = plugins.map(WorkerSandbox.absolute) + (resolved.events.map { $0 == "-" ? [] : [$0] } ?? [])
         try WorkerSandbox.enter(reading: readable, writing: writable)
         return resolved
     }

@@ -14,8 +14,8 @@ struct InspectWorkerCommand: ParsableCommand {
 
     func run() throws {
         WorkerSandbox.dieWithSupervisor()
-        let path = WorkerSandbox.absolute(path)
-        try WorkerSandbox.enter(reading: [path], writing: [])
+        // The path keeps its spelling (reports quote it); the plugin is opened before its code runs.
+        try WorkerSandbox.enter(reading: [WorkerSandbox.absolute(path)], writing: [])
         guard PluginInspection.runWorker(path: path) else {
             throw ValidationError("\(PluginInspection.workerCommand) runs only under `cellhost inspect` or `cellhost validate`")
         }

@@ -102,8 +102,8 @@ struct ValidateWorkerCommand: ParsableCommand {
 
     func run() throws {
         WorkerSandbox.dieWithSupervisor()
-        let path = WorkerSandbox.absolute(path)
-        try WorkerSandbox.enter(reading: [path], writing: [])
+        // The path keeps its spelling (reports quote it); the plugin is opened before its code runs.
+        try WorkerSandbox.enter(reading: [WorkerSandbox.absolute(path)], writing: [])
         let status = ValidationWorker.run(checkID: check, path: path, seed: seed)
         if status != 0 { throw ExitCode(status) }
     }
