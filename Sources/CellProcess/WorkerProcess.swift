@@ -102,8 +102,12 @@ public struct WorkerProcess: Sendable {
         var forced: WorkerTermination?
         var refusal: SandboxRefusal?
         var open = [channel[0], out[0], err[0]]
+        var groupKilled = false
         while open.contains(where: { $0 >= 0 }) {
             if let signal = Self.interruption { forced = .interrupted(signal: signal); break }
+            // A process the worker started holds copies of its pipes: once the worker itself has
+            // ended, its group goes, so the pipes close after their last bytes are read.
+            if !groupKilled, Self.hasEnded(pid) { kill(-pid, SIGKILL); groupKilled = true }
             let now = monotonicSeconds()
             if let total = limits.totalSeconds, now - start > total { forced = .timedOut(seconds: total); break }
             if let idle = limits.idleSeconds, now - lastMessage > idle { forced = .timedOut(seconds: idle); break }
@@ -145,6 +149,12 @@ public struct WorkerProcess: Sendable {
         }
         return WorkerResult(termination: termination, standardOutput: reader.stdoutTail.text,
                             standardError: reader.stderrTail.text, duration: monotonicSeconds() - start)
+    }
+
+    /// Whether `pid` has exited, without reaping it (its pid keeps naming its process group).
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
     }
 
     static func inheritedEnvironment() -> [String: String] {

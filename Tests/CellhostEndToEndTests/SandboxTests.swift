@@ -22,9 +22,9 @@ import Testing
 
         """
 
-    static func build(_ attack: String, target: String? = nil, inInit: Bool = false) throws -> String {
+    static func build(_ attack: String, target: String? = nil, inInit: Bool = false, flags: String = "") throws -> String {
         let dir = ValidationFixtures.temporaryDirectory()
-        let define = (target.map { " -DTARGET='\"\($0)\"'" } ?? "") + (inInit ? " -DIN_INIT" : "")
+        let define = (target.map { " -DTARGET='\"\($0)\"'" } ?? "") + (inInit ? " -DIN_INIT" : "") + " " + flags
         return try PluginCompiler.compile(file: hostile, name: "hostile_\(attack.lowercased())", into: dir,
                                           extraFlags: "-I '\(ValidationFixtures.brokenPlugins)' -DATTACK_\(attack)\(define)")
     }
@@ -72,6 +72,22 @@ import Testing
         expectRefused(run, "the plugin tried to start a process")
         usleep(1_500_000)  // The daemon would have left its mark after a second.
         #expect(access(mark, F_OK) != 0, "a forked process outlived the run")
+    }
+
+    /// Belt and braces for the fork ban: without the sandbox, a child the plugin left in the
+    /// worker's process group is killed with the group when the worker ends.
+    @Test func whatTheWorkerStartedEndsWithIt() throws {
+        let mark = ValidationFixtures.temporaryDirectory() + "/child-was-here"
+        let run = try Self.run(Self.build("FORK", target: mark, flags: "-DKEEP_GROUP"), ["--no-sandbox"])
+        #expect(run.result.termination == .exited(code: 0), "\(run.result.standardError)")
+        usleep(1_500_000)
+        #expect(access(mark, F_OK) != 0, "the plugin's child outlived the run")
+    }
+
+    @Test func aMemoryLimitThatIsNotOneIsAUsageError() throws {
+        let run = try Self.run(Self.build("SOCKET"), ["--memory-limit", "lots"])
+        #expect(run.result.termination == .exited(code: 2))
+        #expect(run.result.standardError.contains("--memory-limit must be a number of bytes"), "\(run.result.standardError)")
     }
 
     /// Execution is limited to the runtime's crash backtracer: the shell never runs, the plugin

@@ -23,8 +23,10 @@ __attribute__((unused)) static void attack(void) {
     socket(AF_INET, SOCK_STREAM, 0);
 #elif defined(ATTACK_FORK)
     if (fork() == 0) {
-        /* The daemon: a new session, then it lives on and leaves a mark. */
+        /* The daemon: a new session (unless -DKEEP_GROUP), then it lives on and leaves a mark. */
+#ifndef KEEP_GROUP
         setsid();
+#endif
         sleep(2);
         int fd = open(TARGET, O_CREAT | O_WRONLY, 0600);
         if (fd >= 0) close(fd);
