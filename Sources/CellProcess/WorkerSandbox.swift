@@ -104,7 +104,9 @@ public enum WorkerSandbox {
     }
 
     /// Enters the sandbox the supervisor asked for (nothing when it said `off` or this process
-    /// was not started by one). `reading` and `writing` must be absolute and exist.
+    /// was not started by one). `reading` and `writing` must be absolute and exist. Call it
+    /// before the worker starts a thread: Landlock binds the calling thread and the threads and
+    /// processes it starts later (the seccomp filter is synchronised to every thread anyway).
     public static func enter(reading: [String], writing: [String]) throws(WorkerSandboxError) {
         guard let raw = getenv(settingKey) else { return }
         let setting = String(cString: raw)

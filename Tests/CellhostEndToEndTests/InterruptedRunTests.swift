@@ -120,3 +120,42 @@ extension InterruptedRunTests {
         #expect(!names.contains { $0.hasPrefix(".") }, "partial files of the killed run are still there: \(names)")
     }
 }
+
+extension InterruptedRunTests {
+    /// `validate` and `inspect` interrupted while a worker hangs in plugin code: the worker is
+    /// ended at once, not after its watchdog, no further check starts, and the exit code is 130.
+    @Test(arguments: [["validate", "--timeout", "60"], ["inspect", "--timeout", "60"]])
+    func anInterruptedValidateOrInspectEndsItsWorker(command: [String]) throws {
+        let flags = command[0] == "inspect" ? "-DINIT_DELAY_MS=60000" : ""
+        let plugin = try ValidationFixtures.build(command[0] == "inspect" ? "slow_init" : "hang_in_draw", flags: flags)
+        let argv = [BuiltProducts.cellhost] + command + [plugin]
+        var pid: pid_t = 0
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        #expect(posix_spawn(&pid, argv[0], &actions, nil, cArgs, environ) == 0)
+        posix_spawn_file_actions_destroy(&actions)
+        // Wait until a worker runs, then a little longer so it is inside the plugin.
+        var worker: pid_t = 0
+        for _ in 0..<200 where worker == 0 {
+            worker = pid_t((readTextFile("/proc/\(pid)/task/\(pid)/children") ?? "").split(separator: " ").first ?? "") ?? 0
+            usleep(20_000)
+        }
+        usleep(500_000)
+        let started = ContinuousClock.now
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        var ended = false
+        for _ in 0..<200 where !ended {
+            ended = waitpid(pid, &status, WNOHANG) == pid
+            if !ended { usleep(50_000) }
+        }
+        if !ended { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
+        #expect(ended && status & 0x7f == 0 && (status >> 8) & 0xff == 130, "status \(status)")
+        #expect(ContinuousClock.now - started < .seconds(5), "the interrupt waited for the watchdog")
+        #expect(worker > 0 && kill(worker, 0) != 0, "the worker outlived the command")
+    }
+}
