@@ -102,13 +102,17 @@ public struct WorkerProcess: Sendable {
         var forced: WorkerTermination?
         var refusal: SandboxRefusal?
         var open = [channel[0], out[0], err[0]]
-        var groupKilled = false
+        var groupKilled = false, lastEndCheck = start
         while open.contains(where: { $0 >= 0 }) {
             if let signal = Self.interruption { forced = .interrupted(signal: signal); break }
-            // A process the worker started holds copies of its pipes: once the worker itself has
-            // ended, its group goes, so the pipes close after their last bytes are read.
-            if !groupKilled, Self.hasEnded(pid) { kill(-pid, SIGKILL); groupKilled = true }
             let now = monotonicSeconds()
+            // A process the worker started holds copies of its pipes: once the worker itself has
+            // ended, its group goes, so the pipes close after their last bytes are read. Checked
+            // at the poll's pace, not on every read, so a busy channel costs nothing more.
+            if !groupKilled, now - lastEndCheck >= 0.05 {
+                lastEndCheck = now
+                if Self.hasEnded(pid) { kill(-pid, SIGKILL); groupKilled = true }
+            }
             if let total = limits.totalSeconds, now - start > total { forced = .timedOut(seconds: total); break }
             if let idle = limits.idleSeconds, now - lastMessage > idle { forced = .timedOut(seconds: idle); break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
