@@ -101,6 +101,10 @@ public struct WorkerProcess: Sendable {
         var lastMessage = start
         var forced: WorkerTermination?
         var refusal: SandboxRefusal?
+        /// The sandbox's refusal record is the worker's own word, not one of the caller's lines.
+        func deliver(_ line: String) {
+            if let refused = SandboxRefusal(line: line) { refusal = refused } else { onMessage(line) }
+        }
         var open = [channel[0], out[0], err[0]]
         var groupKilled = false, lastEndCheck = start
         while open.contains(where: { $0 >= 0 }) {
@@ -120,10 +124,7 @@ public struct WorkerProcess: Sendable {
             if ready < 0 && errno != EINTR { break }
             for (i, p) in fds.enumerated() where p.fd >= 0 && p.revents != 0 {
                 let stream: OutputReader.Stream = i == 0 ? .channel : (i == 1 ? .stdout : .stderr)
-                let more = reader.read(p.fd, stream) { line in
-                    lastMessage = monotonicSeconds()
-                    if let refused = SandboxRefusal(line: line) { refusal = refused } else { onMessage(line) }
-                }
+                let more = reader.read(p.fd, stream) { line in lastMessage = monotonicSeconds(); deliver(line) }
                 if !more { open[i] = -1 }
             }
             if reader.captured > limits.outputBytes { forced = .outputFlood(bytes: reader.captured); break }
@@ -136,9 +137,7 @@ public struct WorkerProcess: Sendable {
         kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reader.flushChannel { line in
-            if let refused = SandboxRefusal(line: line) { refusal = refused } else { onMessage(line) }
-        }
+        reader.flushChannel(deliver)
 
         let termination: WorkerTermination
         if let forced {
@@ -239,7 +238,7 @@ public func signalName(_ signal: Int32) -> String {
     let names: [Int32: String] = [
         SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
         SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
-        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS",
+        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
     ]
     return names[signal] ?? "signal \(signal)"
 }

@@ -31,8 +31,9 @@ public enum WorkerSandbox {
     }
 
     public static let defaultMemoryLimit: UInt64 = 2 << 30
-    /// Limits that only a runaway plugin reaches: an hour of CPU, a 4 GiB file, 1024 open files.
-    static let cpuSeconds: UInt64 = 3600
+    /// Limits that only a runaway plugin reaches: a day of CPU time (a stream read from standard
+    /// input may run for hours with no watchdog), a 4 GiB file, 1024 open files.
+    static let cpuSeconds: UInt64 = 24 * 3600
     static let fileBytes: UInt64 = 4 << 30
     static let openFiles: UInt64 = 1024
 
