@@ -1,3 +1,4 @@
+import CWorkerProcess
 import Glibc
 
 /// Runs a worker child process — usually this same executable with a hidden subcommand — so
@@ -18,13 +19,24 @@ public struct WorkerProcess: Sendable {
     public var inheritsStandardInput: Bool
     /// Extra environment entries; the rest of the supervisor's environment is passed on.
     public var environment: [String: String]
+    /// The sandbox the worker enters before it loads plugin code (see `WorkerSandbox`).
+    public var sandbox: WorkerSandbox.Setting
 
     public init(executable: String = WorkerProcess.currentExecutablePath, arguments: [String],
-                inheritsStandardInput: Bool = false, environment: [String: String] = [:]) {
+                inheritsStandardInput: Bool = false, environment: [String: String] = [:],
+                sandbox: WorkerSandbox.Setting = .standard) {
         self.executable = executable
         self.arguments = arguments
         self.inheritsStandardInput = inheritsStandardInput
         self.environment = environment
+        self.sandbox = sandbox
+    }
+
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that interrupted a worker of this process, if any.
+    /// Once one has, no further worker starts: the user asked the whole command to stop.
+    public static var interruption: Int32? {
+        let signal = cellhost_interrupt_received()
+        return signal == 0 ? nil : signal
     }
 
     /// The running executable, from /proc/self/exe: how the tool re-executes itself.
@@ -37,10 +49,18 @@ public struct WorkerProcess: Sendable {
 
     /// Starts the worker and blocks until it ends, calling `onMessage` for every channel line as
     /// it arrives (on the calling thread). The worker is killed (SIGKILL) when `limits` are
-    /// exceeded; the result says which limit it was.
+    /// exceeded; the result says which limit it was. SIGINT, SIGTERM and SIGHUP sent to this
+    /// process while the worker runs end the worker and return `.interrupted`, so the caller
+    /// can still commit what it has; when the worker ends, its whole process group is killed,
+    /// so nothing it started outlives it.
     public func run(limits: WorkerLimits = WorkerLimits(),
                     onMessage: (String) -> Void) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()
+        cellhost_interrupts_catch()
+        defer { cellhost_interrupts_release() }
+        if let signal = Self.interruption {
+            return WorkerResult(termination: .interrupted(signal: signal), standardOutput: "", standardError: "", duration: 0)
+        }
         var channel: [Int32] = [-1, -1], out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
         guard closeOnExecPipe(&channel), closeOnExecPipe(&out), closeOnExecPipe(&err) else {
             throw .pipes(errnoDescription())
@@ -59,6 +79,7 @@ public struct WorkerProcess: Sendable {
 
         var env = Self.inheritedEnvironment()
         env[WorkerProcess.channelEnvironmentKey] = String(WorkerProcess.channelDescriptor)
+        for (k, v) in WorkerSandbox.environment(sandbox) { env[k] = v }
         for (k, v) in environment { env[k] = v }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -79,9 +100,23 @@ public struct WorkerProcess: Sendable {
         var reader = OutputReader(limits: limits)
         var lastMessage = start
         var forced: WorkerTermination?
+        var refusal: SandboxRefusal?
+        /// The sandbox's refusal record is the worker's own word, not one of the caller's lines.
+        func deliver(_ line: String) {
+            if let refused = SandboxRefusal(line: line) { refusal = refused } else { onMessage(line) }
+        }
         var open = [channel[0], out[0], err[0]]
+        var groupKilled = false, lastEndCheck = start
         while open.contains(where: { $0 >= 0 }) {
+            if let signal = Self.interruption { forced = .interrupted(signal: signal); break }
             let now = monotonicSeconds()
+            // A process the worker started holds copies of its pipes: once the worker itself has
+            // ended, its group goes, so the pipes close after their last bytes are read. Checked
+            // at the poll's pace, not on every read, so a busy channel costs nothing more.
+            if !groupKilled, now - lastEndCheck >= 0.05 {
+                lastEndCheck = now
+                if Self.hasEnded(pid) { kill(-pid, SIGKILL); groupKilled = true }
+            }
             if let total = limits.totalSeconds, now - start > total { forced = .timedOut(seconds: total); break }
             if let idle = limits.idleSeconds, now - lastMessage > idle { forced = .timedOut(seconds: idle); break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -89,19 +124,27 @@ public struct WorkerProcess: Sendable {
             if ready < 0 && errno != EINTR { break }
             for (i, p) in fds.enumerated() where p.fd >= 0 && p.revents != 0 {
                 let stream: OutputReader.Stream = i == 0 ? .channel : (i == 1 ? .stdout : .stderr)
-                let more = reader.read(p.fd, stream) { line in lastMessage = monotonicSeconds(); onMessage(line) }
+                let more = reader.read(p.fd, stream) { line in lastMessage = monotonicSeconds(); deliver(line) }
                 if !more { open[i] = -1 }
             }
             if reader.captured > limits.outputBytes { forced = .outputFlood(bytes: reader.captured); break }
         }
         if forced != nil { kill(-pid, SIGKILL) }
+        // Wait for the worker without reaping it: while it is a zombie its pid still names its
+        // process group, so the group kill below cannot reach a stranger that reused the pid.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reader.flushChannel(onMessage)
+        reader.flushChannel(deliver)
 
         let termination: WorkerTermination
         if let forced {
             termination = forced
+        } else if let refusal, status != 0 {
+            let memoryLimit: UInt64? = if case .on(let limit) = sandbox { limit } else { nil }
+            termination = .refused(refusal.sentence(memoryLimit: memoryLimit))
         } else if status & 0x7f == 0 {
             termination = .exited(code: (status >> 8) & 0xff)
         } else {
@@ -109,6 +152,12 @@ public struct WorkerProcess: Sendable {
         }
         return WorkerResult(termination: termination, standardOutput: reader.stdoutTail.text,
                             standardError: reader.stderrTail.text, duration: monotonicSeconds() - start)
+    }
+
+    /// Whether `pid` has exited, without reaping it (its pid keeps naming its process group).
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
     }
 
     static func inheritedEnvironment() -> [String: String] {
@@ -145,6 +194,10 @@ public enum WorkerTermination: Hashable, Sendable, CustomStringConvertible {
     case signaled(signal: Int32)
     case timedOut(seconds: Double)
     case outputFlood(bytes: Int)
+    /// The sandbox stopped it: "the plugin tried to open a network socket".
+    case refused(String)
+    /// This process was asked to stop (SIGINT, SIGTERM, SIGHUP) and ended the worker.
+    case interrupted(signal: Int32)
 
     public var isSuccess: Bool { self == .exited(code: 0) }
 
@@ -154,6 +207,8 @@ public enum WorkerTermination: Hashable, Sendable, CustomStringConvertible {
         case .signaled(let signal): "crashed with \(signalName(signal))"
         case .timedOut(let seconds): "did not answer within \(formatSeconds(seconds)) and was stopped"
         case .outputFlood(let bytes): "flooded its output (\(bytes) bytes) and was stopped"
+        case .refused(let attempt): "was stopped because \(attempt)"
+        case .interrupted(let signal): "was ended because cellhost received \(signalName(signal))"
         }
     }
 }
@@ -183,7 +238,7 @@ public func signalName(_ signal: Int32) -> String {
     let names: [Int32: String] = [
         SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
         SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
-        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS",
+        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGSYS: "SIGSYS", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
     ]
     return names[signal] ?? "signal \(signal)"
 }

@@ -24,10 +24,27 @@ public struct RunOutputPlan: Sendable, Equatable {
     /// Creates the output directory and opens the trace files, each written whole or not at all.
     public func openTraceSinks() throws(SinkError) -> [any TraceSink] {
         if let directory { try makeDirectories(directory) }
+        for path in [trace, chromeTrace].compactMap(\.self) { Self.clearEarlierRun(at: path) }
         var sinks: [any TraceSink] = []
         if let trace { sinks.append(try JSONLTraceWriter(path: trace)) }
         if let chromeTrace { sinks.append(try ChromeTraceWriter(path: chromeTrace)) }
         return sinks
+    }
+
+    /// A run killed outright (SIGKILL) commits no trace and leaves its partial file behind; a
+    /// later run would then leave the earlier trace beside its own new frames if it were killed
+    /// too. So before new frames are written, the earlier trace at `path` goes, and so do the
+    /// partial files of runs whose process no longer exists (a live run's are left alone).
+    static func clearEarlierRun(at path: String) {
+        unlink(path)
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let partial = FileReplacer.partialPrefix(for: path)
+        let prefix = partial.lastIndex(of: "/").map { String(partial[partial.index(after: $0)...]) } ?? partial
+        for entry in directoryEntries(folder) ?? [] where entry.hasPrefix(prefix) {
+            guard let pid = pid_t(entry.dropFirst(prefix.count)), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + entry)
+        }
     }
 
     /// Where the files of a finished run are, so a first run ends with the next thing to open;

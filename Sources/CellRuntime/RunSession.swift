@@ -2,6 +2,7 @@ import CellIO
 import Glibc
 import CellKit
 import CellPlugins
+import CellProcess
 import CellRender
 
 /// What a run is asked to do. The same options reach the worker process as arguments.
@@ -21,9 +22,18 @@ public struct RunOptions: Sendable, Equatable {
     /// Run under this combination (an index into the stream's `TraitMatrix.combinations`);
     /// nil = the scene's own traits.
     public var matrixCombination: Int?
+    /// The sandbox a worker runs the stream in (a run in-process has none).
+    public var sandbox: WorkerSandbox.Setting
+    /// Where frames needed only for the contact sheet go; nil = a new temporary folder. A
+    /// sandboxed worker makes it before it enters the sandbox, which allows writing it alone.
+    public var scratchDirectory: String?
+    /// How messages and traces name the stream when `events` was rewritten (made absolute by
+    /// the worker): the spelling the user gave.
+    public var sourceLabel: String?
 
     public init(events: String? = nil, plugins: [String] = [], framesDirectory: String? = nil, contactSheet: String? = nil,
-                showsDamage: Bool = false, capturesOnly: Bool = false, matrixCombination: Int? = nil) {
+                showsDamage: Bool = false, capturesOnly: Bool = false, matrixCombination: Int? = nil,
+                sandbox: WorkerSandbox.Setting = .standard, scratchDirectory: String? = nil) {
         self.events = events
         self.plugins = plugins
         self.framesDirectory = framesDirectory
@@ -31,10 +41,13 @@ public struct RunOptions: Sendable, Equatable {
         self.showsDamage = showsDamage
         self.capturesOnly = capturesOnly
         self.matrixCombination = matrixCombination
+        self.sandbox = sandbox
+        self.scratchDirectory = scratchDirectory
     }
 
     public var sourceName: String {
-        switch events {
+        if let sourceLabel { return sourceLabel }
+        return switch events {
         case nil: EmbeddedStream.sourceName
         case "-": "<stdin>"
         case let path?: path
@@ -106,12 +119,17 @@ public enum RunSession {
         func quotingTheLog(_ message: String) -> String {
             output.lastMessageQuote.map { "\(message); \($0)" } ?? message
         }
-        // Plugins first: the embedded stream includes a cell of each loaded type.
+        // Plugins first: the embedded stream includes a cell of each loaded type. Each is opened
+        // from the folder the run started in, whatever an earlier plugin's init did to the
+        // working directory; the paths used after loading were made absolute before it.
+        let startFolder = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if startFolder >= 0 { close(startFolder) } }
         let registry = PluginRegistry()
         var problems: [String] = []
         if options.plugins.isEmpty {
             for path in samplePluginPaths() {
                 output.announce(.loading(plugin: path))
+                if startFolder >= 0 { fchdir(startFolder) }
                 do { try registry.load(path) } catch {
                     if case .missingEntry = error.reason { continue }
                     problems.append("sample plugin skipped: \(error)")
@@ -120,6 +138,7 @@ public enum RunSession {
         } else {
             for path in options.plugins {
                 output.announce(.loading(plugin: path))
+                if startFolder >= 0 { fchdir(startFolder) }
                 do { try registry.load(path) } catch {
                     return TraceEnd(outcome: .pluginLoadFailed, events: 0, frames: 0,
                                     message: quotingTheLog(error.description))
@@ -192,7 +211,7 @@ public enum RunSession {
                                           writesFrames: writesNumberedFrames || options.contactSheet != nil,
                                           keepsThumbnails: options.contactSheet != nil)
         let framesDirectory = options.capturesOnly ? nil
-            : options.framesDirectory ?? (options.contactSheet != nil ? scratchDirectory() : nil)
+            : options.framesDirectory ?? (options.contactSheet != nil ? options.scratchDirectory ?? scratchDirectory() : nil)
         let engine: Engine
         do {
             var engineOptions = Engine.Options(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory)

@@ -93,7 +93,7 @@ public enum Supervisor {
     public static func run(_ options: RunOptions, recorder: TraceRecorder, timeout: Double?,
                            executable: String = WorkerProcess.currentExecutablePath) -> TraceEnd {
         let worker = WorkerProcess(executable: executable, arguments: workerArguments(options),
-                                   inheritsStandardInput: options.events == "-")
+                                   inheritsStandardInput: options.events == "-", sandbox: options.sandbox)
         var end: TraceEnd?
         var protocolProblem: String?
         /// The last announced step outside events, cleared when an event begins.
@@ -142,10 +142,14 @@ public enum Supervisor {
                             message: protocolProblem)
         }
         if let end, result.termination.isSuccess { return end }
+        if case .interrupted(let signal) = result.termination {
+            _ = recoverFrames(in: options.framesDirectory, names: recorder.frameFiles)
+            return TraceEnd(outcome: .interrupted, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
+                            message: "interrupted by \(signalName(signal)) after \(recorder.eventsRecorded) events; the worker was ended")
+        }
 
         // The worker died. Keep the frames that were completely written before it did.
-        var lost: [String] = []
-        if let dir = options.framesDirectory { lost = recoverFrames(in: dir, names: recorder.frameFiles) }
+        let lost = recoverFrames(in: options.framesDirectory, names: recorder.frameFiles)
         let outcome: TraceEnd.Outcome
         switch result.termination {
         case .timedOut: outcome = .pluginHung
@@ -173,7 +177,8 @@ public enum Supervisor {
 
     /// Removes what frames still being encoded left (hidden partial files) and returns the names
     /// of the frames that were never written: a frame appears under its name only once complete.
-    static func recoverFrames(in dir: String, names: [String]) -> [String] {
+    static func recoverFrames(in dir: String?, names: [String]) -> [String] {
+        guard let dir else { return [] }
         var lost: [String] = []
         let entries = directoryEntries(dir) ?? []
         for name in names {

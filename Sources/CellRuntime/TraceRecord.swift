@@ -259,6 +259,8 @@ public struct TraceEnd: Sendable, Equatable {
         case pluginCrashed
         case pluginHung
         case internalError
+        /// SIGINT, SIGTERM or SIGHUP asked cellhost to stop; the trace holds every event completed before.
+        case interrupted
     }
 
     public var outcome: Outcome

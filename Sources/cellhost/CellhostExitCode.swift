@@ -16,6 +16,7 @@ enum CellhostExitCode: Int32, CaseIterable {
     case checksFailed = 6
     case sdkNotFound = 7
     case snapshotsFailed = 8
+    case interrupted = 130
 
     var meaning: String {
         switch self {
@@ -23,11 +24,12 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .badInput: "bad input: a malformed stream line, an unknown item, property or type"
         case .usage: "usage: bad command-line arguments"
         case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
-        case .pluginFailed: "a plugin crashed, hung past --timeout or exited, loading or running"
+        case .pluginFailed: "a plugin crashed, hung past --timeout, exited or broke the sandbox"
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
         case .snapshotsFailed: "test: a snapshot differed, was missing or recorded, or its stream failed"
+        case .interrupted: "interrupted: SIGINT, SIGTERM or SIGHUP ended the run and its worker"
         }
     }
 
@@ -48,6 +50,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .pluginLoadFailed: .pluginNotLoaded
         case .pluginCrashed, .pluginHung: .pluginFailed
         case .internalError: .outputNotWritten
+        case .interrupted: .interrupted
         }
     }
 

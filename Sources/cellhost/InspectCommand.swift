@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellProcess
 import CellValidation
 
 /// `cellhost inspect PATH`: what a plugin provides — metadata, types, properties with their
@@ -25,9 +26,11 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        IsolationNotice.print("inspect")
         let report = PluginInspection(timeout: watchdog.timeout ?? Self.defaultTimeout).inspect(path: plugin.path)
         output.result(format.json ? report.json.serialized + "\n" : report.text)
         if let error = report.error { output.error("inspect", error) }
+        if WorkerProcess.interruption != nil { throw CellhostExitCode.interrupted.error }
         let code = CellhostExitCode(report.outcome)
         if code != .success { throw code.error }
     }

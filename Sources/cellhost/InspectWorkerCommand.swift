@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellProcess
 import CellValidation
 
 /// The child side of `cellhost inspect` and `cellhost validate`: loads the plugin in this
@@ -12,6 +13,9 @@ struct InspectWorkerCommand: ParsableCommand {
     @Argument var path: String
 
     func run() throws {
+        WorkerSandbox.dieWithSupervisor()
+        // The path keeps its spelling (reports quote it); the plugin is opened before its code runs.
+        try WorkerSandbox.enter(reading: [WorkerSandbox.absolute(path)], writing: [])
         guard PluginInspection.runWorker(path: path) else {
             throw ValidationError("\(PluginInspection.workerCommand) runs only under `cellhost inspect` or `cellhost validate`")
         }

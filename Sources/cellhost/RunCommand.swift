@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellIO
+import CellProcess
 import CellRuntime
 import Glibc
 
@@ -17,6 +18,13 @@ struct RunCommand: ParsableCommand {
             exits is reported with the event it died on, and every trace written up to that event \
             is complete. --timeout bounds each event (default \(Int(RunIsolation.defaultEventTimeout)) s; \
             with --events - only when given). --in-process runs without the worker (for debuggers).
+
+            On Linux the worker runs sandboxed: it may read the plugins, the stream, fonts and \
+            system libraries and write only the output folders; it may not open sockets, start \
+            processes, signal other processes or use more than --memory-limit of memory. A plugin \
+            that tries is reported with the event and what it tried. --no-sandbox and \
+            --in-process drop the sandbox and say so on stderr. SIGINT, SIGTERM or SIGHUP end the \
+            worker and commit every trace up to the last complete event.
 
             Event streams are JSON Lines; see SDK/schema/events.schema.json and SDK/schema/examples.
 
@@ -51,9 +59,20 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("show-damage"), help: "Tint the repainted region of every frame.")
     var showDamage = false
 
+    @Option(name: .customLong("memory-limit"),
+            help: ArgumentHelp("The worker's address-space limit: bytes, or a number with K, M or G (default 2G).",
+                               valueName: "bytes"))
+    var memoryLimit: String?
+
+    @Flag(name: .customLong("no-sandbox"), help: "Run the worker without its sandbox and memory limit.")
+    var noSandbox = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if let memoryLimit, WorkerSandbox.parseMemoryLimit(memoryLimit) == nil {
+            throw ValidationError("--memory-limit must be a number of bytes, or a number with K, M or G (2G): \(memoryLimit)")
+        }
         if let events, events != "-", access(events, R_OK) != 0 {
             throw ValidationError("cannot read the event stream \(events): \(String(cString: strerror(errno)))")
         }
@@ -61,8 +80,11 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: frames)
+        let memory = memoryLimit.flatMap(WorkerSandbox.parseMemoryLimit) ?? WorkerSandbox.defaultMemoryLimit
         let options = RunOptions(events: events, plugins: plugins, framesDirectory: plan.framesDirectory,
-                                 contactSheet: plan.contactSheet, showsDamage: showDamage)
+                                 contactSheet: plan.contactSheet, showsDamage: showDamage,
+                                 sandbox: noSandbox ? .off : .on(memoryLimit: memory))
+        IsolationNotice.print("run", inProcess: inProcess, sandboxed: !noSandbox)
         let isolation: RunIsolation = inProcess ? .inProcess : .worker(eventTimeout: watchdog.timeout, for: options)
         let end: TraceEnd
         do throws(SinkError) {
@@ -108,13 +130,20 @@ struct RunWorkerCommand: ParsableCommand {
     @Option(name: .customLong("matrix-combination")) var matrixCombination: Int?
 
     func run() throws {
+        WorkerSandbox.dieWithSupervisor()
         guard let output = ChannelOutput.fromEnvironment() else {
             throw ValidationError("\(Supervisor.workerCommand) runs only under `cellhost run` (no supervisor channel)")
         }
-        let end = RunSession.run(RunOptions(events: events, plugins: plugins, framesDirectory: frames,
-                                            contactSheet: contactSheet, showsDamage: showDamage,
-                                            capturesOnly: capturesOnly, matrixCombination: matrixCombination),
-                                 output: output)
+        let options: RunOptions
+        do {
+            options = try RunOptions(events: events, plugins: plugins, framesDirectory: frames, contactSheet: contactSheet,
+                                     showsDamage: showDamage, capturesOnly: capturesOnly,
+                                     matrixCombination: matrixCombination).enteringWorkerSandbox()
+        } catch {
+            output.record(.end(TraceEnd(outcome: .internalError, events: 0, frames: 0, message: "\(error)")))
+            return
+        }
+        let end = RunSession.run(options, output: output)
         output.record(.end(end))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellProcess
 import CellIO
 import CellValidation
 import Glibc
@@ -48,6 +49,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let path = plugin.path, json = format.json
         let timeout = watchdog.timeout ?? Self.defaultTimeout
+        IsolationNotice.print("validate")
         let loading = PluginInspection(timeout: timeout).inspect(path: path)
         let seed = self.seed ?? Self.clockSeed()
         let checks = onlyChecks.isEmpty ? ValidationCheck.all : ValidationCheck.all.filter { onlyChecks.contains($0.id) }
@@ -69,9 +71,10 @@ struct ValidateCommand: ParsableCommand {
                 throw CellhostExitCode.outputNotWritten.error
             }
         }
-        let code = CellhostExitCode(loading: loading.outcome, validation: result)
+        let code = WorkerProcess.interruption != nil ? .interrupted : CellhostExitCode(loading: loading.outcome, validation: result)
         switch code {
         case .success: return
+        case .interrupted: output.error("validate", "\(path): interrupted; the worker was ended")
         case .checksFailed:
             let problems = result.results.filter { $0.outcome.isProblem }.count
             output.error("validate", "\(path): \(problems) of \(result.results.count) checks failed or crashed")
@@ -98,6 +101,9 @@ struct ValidateWorkerCommand: ParsableCommand {
     @Argument var path: String
 
     func run() throws {
+        WorkerSandbox.dieWithSupervisor()
+        // The path keeps its spelling (reports quote it); the plugin is opened before its code runs.
+        try WorkerSandbox.enter(reading: [WorkerSandbox.absolute(path)], writing: [])
         let status = ValidationWorker.run(checkID: check, path: path, seed: seed)
         if status != 0 { throw ExitCode(status) }
     }
