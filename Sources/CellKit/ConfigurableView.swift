@@ -104,6 +104,17 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// drawn, so a row's separator is repainted with the row.
     public var bottomSeparatorVisibility: ListSeparatorVisibility = .automatic
 
+    /// UIKit's `indentationLevel`: the row's depth in an outline. The content view and the
+    /// separator start `indentationLevel × indentationWidth` further from the leading edge; the
+    /// background stays the cell's full width.
+    public var indentationLevel = 0 {
+        didSet { if indentationLevel != oldValue { invalidateLayout() } }
+    }
+    /// UIKit's `indentationWidth`: the width of one level.
+    public var indentationWidth: Double = ConfigurableViewIndentation.defaultWidth {
+        didSet { if indentationWidth != oldValue { invalidateLayout() } }
+    }
+
     /// UIKit's `updateConfiguration(using:)`: runs in every pass after `updated(for:)`.
     public var updateConfigurationOverride: ((ConfigurableView, State) -> Void)?
 
@@ -206,7 +217,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                traits: TraitCollection) -> DrawingInputs {
         DrawingInputs(size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0,
                       isLastInSection: isLastInSection, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
-                      separatorVisibility: bottomSeparatorVisibility, contentView: contentView.map { ObjectIdentifier($0) })
+                      separatorVisibility: bottomSeparatorVisibility, contentView: contentView.map { ObjectIdentifier($0) },
+                      indentation: indentation)
     }
 
     init(role: ConfigurableViewRole, appearance: ListAppearance, state: State) {
@@ -378,7 +390,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public func preferredHeight(forWidth width: Double, measurer: any TextMeasuring) -> Double {
         runPendingUpdate()
         if let height = drawingCache.height(forWidth: width, traits: inputs.traitCollection) { return height }
-        let height = contentView?.sizeThatFits(Size(width: width, height: 0), context: layoutContext(measurer: measurer)).height
+        let height = contentView?.sizeThatFits(Size(width: max(0, width - indentation), height: 0),
+                                               context: layoutContext(measurer: measurer)).height
             ?? layoutMargins.top + layoutMargins.bottom
         drawingCache.keepHeight(height, forWidth: width, traits: inputs.traitCollection)
         return height
@@ -400,7 +413,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         drawBackground(in: bounds, traits: traits, into: &list)
         let backgroundEnd = list.commands.count
         let context = layoutContext(measurer: measurer)
-        contentView?.draw(in: bounds, context: context, into: &list)
+        contentView?.draw(in: contentBounds(in: bounds), context: context, into: &list)
         if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
             list.append(.fill(separator, Color.separator.resolved(with: traits)))
         }
@@ -426,7 +439,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let bounds = Rect(origin: .zero, size: size)
         guard drawingCache.canRedrawBackgroundOnly(
             of: list, for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
-            bounds: bounds, context: layoutContext(measurer: measurer))
+            bounds: contentBounds(in: bounds), context: layoutContext(measurer: measurer))
         else { return nil }
         drawingCache.backgroundRecording.removeAll()
         drawBackground(in: bounds, traits: traits, into: &drawingCache.backgroundRecording)
@@ -455,7 +468,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         case .automatic:
             guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
         }
-        let inset = min(size.width, max(0, contentView?.separatorLeadingInset(width: size.width, context: context)
+        let indentation = min(size.width, indentation)
+        let inset = min(size.width, indentation + max(0, contentView?.separatorLeadingInset(width: size.width - indentation, context: context)
             ?? layoutMargins.leading))
         let thickness = 1 / max(1, context.traits.displayScale)
         let x = context.traits.layoutDirection == .rightToLeft ? 0 : inset
@@ -474,6 +488,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
         bottomSeparatorVisibility = .automatic
+        indentationLevel = 0
         setContent(nil, restyledFor: nil)
         storedBackgroundColor = nil
         storedBackground = defaultBackgroundConfiguration()

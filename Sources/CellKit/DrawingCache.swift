@@ -102,4 +102,6 @@ struct DrawingInputs: Equatable {
     var layoutMargins: DirectionalEdgeInsets
     var separatorVisibility: ListSeparatorVisibility
     var contentView: ObjectIdentifier?
+    /// The outline indentation the content and separator were placed at.
+    var indentation: Double
 }

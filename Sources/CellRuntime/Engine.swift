@@ -63,8 +63,8 @@ public final class Engine {
     private let catalog: ConfigurationCatalog
     let options: Options
     let renderer: any FrameRenderer
-    private var sections: [Section] = []
-    private var rowsByName: [String: EngineRow] = [:] {
+    var sections: [Section] = []
+    var rowsByName: [String: EngineRow] = [:] {
         didSet { lastTargetFound = nil }
     }
     /// The row the last event's target named: events in a row mostly target the same cell
@@ -103,6 +103,10 @@ public final class Engine {
     /// next event refills this storage (`takeForRefill`) instead of allocating its own.
     var lastUpdates: [CellUpdateTrace] = []
     var lastFrames: [FrameTrace] = []
+    /// The list's outline (items with children); nil for a list without one.
+    var outline: EngineOutline?
+    /// What this event's outline changes did, for its trace record.
+    var outlineTraces: [OutlineTrace] = []
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -120,14 +124,18 @@ public final class Engine {
         isCheckingScene = true
         defer { isCheckingScene = false }
         for s in scene.sections {
-            var section = Section(id: s.id, items: s.items, rows: [:])
+            var section = Section(id: s.id, items: Engine.visibleItems(s.items, outline: &outline), rows: [:])
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
             // Every item is checked now (bad input fails before the first event), its row made later.
             // A series' items differ only in their ids: the first item of each template stands for all.
             for run in s.items.runs {
                 switch run {
                 case .items(let items):
-                    for item in items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
+                    for item in items {
+                        _ = try rowContent(item, pristineBackground: sceneCellBackground)
+                        guard !item.children.isEmpty else { continue }
+                        for d in item.outlineDescendants { _ = try rowContent(d, pristineBackground: sceneCellBackground) }
+                    }
                 case .series(let series):
                     for k in 0..<min(series.count, series.templates.count) {
                         _ = try rowContent(series.item(at: k), pristineBackground: sceneCellBackground)
@@ -157,7 +165,7 @@ public final class Engine {
         }
     }
 
-    private func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
+    func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
         let (pristine, content, background) = try rowContent(item, pristineBackground: pristineBackground)
         let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
                             configuration: content, pristineBackground: pristineBackground, background: background,
@@ -165,6 +173,7 @@ public final class Engine {
                             pristineKey: "\(item.type)/\(item.style ?? "")", styleCache: styleCache,
                             recordsPropertyChanges: options.recordsPropertyChanges)
         rowsByName[item.id] = row
+        if outline != nil { takeOutlinePlace(of: row) }
         return row
     }
 
@@ -284,7 +293,7 @@ public final class Engine {
     /// Waits for frame files; returns a message when one could not be written.
     public func finish() -> String? { renderer.finish() }
 
-    private func row(for target: CellTarget) throws(EngineError) -> EngineRow {
+    func row(for target: CellTarget) throws(EngineError) -> EngineRow {
         if let last = lastTargetFound, last.target == target { return last.row }
         if let r = rowsByName[target.description] {
             lastTargetFound = (target, r)
@@ -296,6 +305,7 @@ public final class Engine {
                 if let i = sections[si].items.firstIndex(ofID: id) { return try row(section: si, item: i) }
             }
         }
+        if case .cell(let id) = target, let hidden = hiddenReason(id) { throw EngineError(hidden) }
         throw EngineError("no \(target) in the list")
     }
 
@@ -318,10 +328,15 @@ public final class Engine {
             case .by(let dy): contentOffset += dy
             }
         case .insert(let item, let sectionID, let index):
-            try insert(item, inSection: sectionID, at: index)
+            if item.children.isEmpty { try insert(item, inSection: sectionID, at: index) }
+            else { try insertOutlineItem(item, inSection: sectionID, at: index) }
         case .delete(let id):
-            try delete(id)
+            var wasHidden = false
+            if outline != nil { wasHidden = try deleteFromOutline(id) }
+            if !wasHidden { try delete(id) }
             forceFrame = true
+        case .outline(let change):
+            try applyOutline(change, forceFrame: &forceFrame)
         case .reload(let id):
             try reload(id)
         case .capture:
@@ -375,7 +390,7 @@ public final class Engine {
         visibleCache = nil
     }
 
-    private func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
+    func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
         guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
         let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
         let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
@@ -387,7 +402,7 @@ public final class Engine {
     }
 
     /// The row goes from its section, its view to the pool and its layer from the renderer.
-    private func delete(_ id: String) throws(EngineError) {
+    func delete(_ id: String) throws(EngineError) {
         let r = try row(for: .cell(id))
         for si in sections.indices {
             if let i = sections[si].rows.first(where: { $0.value === r })?.key {
@@ -429,7 +444,7 @@ public final class Engine {
 
     /// A new layout for the current sections (after inserts and deletes), keeping the heights
     /// rows have measured; the others start from estimates, as UIKit's estimated sizes.
-    private func rebuildLayout() {
+    func rebuildLayout() {
         let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
         var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes)
         func place(_ row: EngineRow, at listRow: ListRow) {

@@ -72,6 +72,8 @@ final class EngineRow {
     }
     /// Something drawn outside the update cycle changed (its separator).
     var needsRedraw = false
+    /// The row's outline level: its cell's `indentationLevel`.
+    var indentationLevel = 0
 
     // What the coming update pass must report, gathered from the events of one pass.
     var causes: [String] = []
@@ -224,6 +226,7 @@ final class EngineRow {
             s = flags
             s.traitCollection = traits
         }
+        cell.indentationLevel = indentationLevel
         cell.automaticallyUpdatesContentConfiguration = item?.automaticallyUpdatesContentConfiguration ?? true
         cell.automaticallyUpdatesBackgroundConfiguration = item?.automaticallyUpdatesBackgroundConfiguration ?? true
         cell.backgroundConfiguration = background ?? pristineBackground

@@ -36,6 +36,8 @@ public enum EventAction: Sendable, Equatable {
     case reload(itemID: String)
     /// Write a frame even when nothing changed, optionally named.
     case capture(name: String?)
+    /// An outline item expands or collapses (`expand` / `collapse`).
+    case outline(OutlineChange)
 }
 
 /// Which view of the list an event addresses.

@@ -22,6 +22,10 @@ public struct EventStreamParser: Sendable {
     private var deletedSeriesIDs: Set<String> = []
     private var sectionIDs: Set<String> = []
     private var sawSceneLine = false
+    /// Live items that have children in an outline: the items `expand` and `collapse` may name.
+    private var outlineParents: Set<String> = []
+    /// Each outline parent's descendants: deleting the parent deletes them too.
+    private var outlineDescendantIDs: [String: [String]] = [:]
 
     public init(source: String) { self.source = source }
 
@@ -146,6 +150,17 @@ public struct EventStreamParser: Sendable {
         let i = try sceneSectionIndex(sectionID, line: line)
         scene.sections[i].items.append(item)
         itemIDs.insert(item.id)
+        noteOutline(of: item)
+    }
+
+    /// Registers an item's descendants (their ids are live too) and which items have children.
+    private mutating func noteOutline(of item: ItemDescription) {
+        guard !item.children.isEmpty else { return }
+        for parent in [item] + item.outlineDescendants where !parent.children.isEmpty {
+            outlineParents.insert(parent.id)
+            outlineDescendantIDs[parent.id] = parent.outlineDescendants.map(\.id)
+        }
+        for d in item.outlineDescendants { itemIDs.insert(d.id) }
     }
 
     /// The section a scene item line adds to: the named one, else the last (made as "main" when
@@ -192,6 +207,7 @@ public struct EventStreamParser: Sendable {
         for object in objects {
             var f = try Fields(object, in: "template")
             guard !f.has("id") else { throw LineError("a template has no \"id\"; the series' \"id\" pattern names its items") }
+            guard !f.has("children") else { throw LineError("a template has no \"children\"; write an outline's items out with \"item\" lines") }
             templates.append(try parseItem(&f, id: pattern, line: line))
             try f.finish()
         }
@@ -219,7 +235,7 @@ public struct EventStreamParser: Sendable {
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
-                           "automaticallyUpdatesBackgroundConfiguration", "handlers"]
+                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "children", "expanded"]
 
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
@@ -261,10 +277,33 @@ public struct EventStreamParser: Sendable {
                 handlers.append(UpdateHandlerRule(when: when, set: set, background: bg))
             }
         }
-        return ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
-                               automaticallyUpdatesContentConfiguration: autoContent,
-                               automaticallyUpdatesBackgroundConfiguration: autoBackground,
-                               handlers: handlers, line: line)
+        var item = ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
+                                   automaticallyUpdatesContentConfiguration: autoContent,
+                                   automaticallyUpdatesBackgroundConfiguration: autoBackground,
+                                   handlers: handlers, line: line)
+        if let c = fields.take("children") { item.children = try parseChildren(c, of: id, line: line) }
+        item.isExpanded = try fields.bool("expanded") ?? false
+        return item
+    }
+
+    /// `"children": [{item}, …]`: an outline's next level, each child an item object (which may
+    /// have children of its own). Ids must be unique across the whole list, the tree included.
+    private func parseChildren(_ value: JSON, of parent: String, line: Int) throws(LineError) -> [ItemDescription] {
+        guard let objects = value.arrayValue else {
+            throw LineError("\"children\" of \"\(parent)\" takes an array of item objects, not \(value.kindName)")
+        }
+        var children: [ItemDescription] = []
+        var seen: Set<String> = [parent]
+        for object in objects {
+            var f = try Fields(object, in: "child of \"\(parent)\"", known: EventStreamParser.itemKeys)
+            let child = try parseItem(&f, line: line)
+            try f.finish()
+            for id in [child.id] + child.outlineDescendants.map(\.id) {
+                guard seen.insert(id).inserted else { throw LineError("item \"\(id)\" appears twice in the outline of \"\(parent)\"; ids must be unique") }
+            }
+            children.append(child)
+        }
+        return children
     }
 
     public static let listContentStyles = [
@@ -303,7 +342,7 @@ public struct EventStreamParser: Sendable {
     /// Every field an event line may have, for "did you mean".
     static let eventKeys = ["cell", "header", "footer", "note", "animate", "group"] + stateKeys
         + ["set", "background", "perform", "setNeedsUpdateConfiguration", "traits", "scroll", "insert", "delete",
-           "reload", "capture"]
+           "reload", "capture", "expand", "collapse"]
 
     static let stateKeys = ["highlighted", "selected", "disabled", "focused", "pinned", "editing", "expanded",
                             "swiped", "reordering", "drag", "drop", "custom"]
@@ -335,7 +374,7 @@ public struct EventStreamParser: Sendable {
         actions += try parseActions(&fields)
         try fields.finish()
         guard !actions.isEmpty else {
-            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\"")
+            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\", \"expand\", \"collapse\"")
         }
         return Event(number: number, line: line, note: note, animation: animation, actions: actions)
     }
@@ -405,6 +444,7 @@ public struct EventStreamParser: Sendable {
             let item = try parseItem(&f, line: 0)
             try f.finish()
             itemIDs.insert(item.id)
+            noteOutline(of: item)
             actions.append(.insert(item, section: sectionID, index: index))
         }
         for key in ["delete", "reload"] {
@@ -412,10 +452,20 @@ public struct EventStreamParser: Sendable {
             guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
             if key == "delete" {
                 if itemIDs.remove(id) == nil { deletedSeriesIDs.insert(id) }
+                for d in outlineDescendantIDs.removeValue(forKey: id) ?? [] { itemIDs.remove(d) }
+                outlineParents.remove(id)
                 actions.append(.delete(itemID: id))
             } else {
                 actions.append(.reload(itemID: id))
             }
+        }
+        for key in ["expand", "collapse"] {
+            guard let id = try fields.string(key) else { continue }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            guard outlineParents.contains(id) else {
+                throw LineError("\"\(key)\" needs an item with \"children\"; \"\(id)\" has none")
+            }
+            actions.append(.outline(OutlineChange(itemID: id, expands: key == "expand")))
         }
         if let c = fields.take("capture") {
             switch c {

@@ -97,6 +97,7 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
         case .delete(let id): text += "delete \(id)"
         case .reload(let id): text += "reload \(id)"
         case .capture(let name): text += "capture" + (name.map { " \($0)" } ?? "")
+        case .outline(let o): text += (o.expands ? "expand " : "collapse ") + o.itemID
         }
     }
 }

@@ -61,6 +61,11 @@ public struct ItemDescription: Sendable, Equatable {
     /// `configurationUpdateHandler` rules: when the state matches, these properties are set.
     public var handlers: [UpdateHandlerRule]
     public var line: Int
+    /// The item's children in an outline (NSDiffableDataSourceSectionSnapshot's hierarchy), in
+    /// order; empty for a leaf. Shown below the item, one level deeper, while it is expanded.
+    public var children: [ItemDescription] = []
+    /// Whether the item starts expanded (only meaningful with children).
+    public var isExpanded = false
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,

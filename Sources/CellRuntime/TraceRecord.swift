@@ -88,6 +88,9 @@ public struct TraceEvent: Sendable, Equatable {
     /// A problem the event ran into that did not stop the run (a property a plugin refused).
     public var problems: [String]
     public var timings: PhaseTimings
+    /// Outline items the event expanded or collapsed (or deleted with their subtrees), and the
+    /// rows that inserted or removed; empty for every other event.
+    public var outline: [OutlineTrace] = []
 
     public var damagedPixels: Int { frames.reduce(0) { $0 + $1.damagedPixels } }
 }

@@ -70,6 +70,7 @@ public final class TraceTableWriter: TraceSink {
         let number = style.bold("\(e.number)")
         if let note = e.note { output(style.dim("   # \(note)") + "\n") }
         for problem in e.problems { output("    " + style.red("! ") + problem + "\n") }
+        for change in e.outline { output("    " + style.dim("outline: ") + change.text + "\n") }
         logs.release(event: e.number).forEach(writeLog)
         if e.updates.isEmpty {
             let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { String($0.index) }.joined(separator: ","))"

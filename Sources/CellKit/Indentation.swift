@@ -1,0 +1,21 @@
+/// Where a cell's content sits once it is indented for its outline level (UIKit's
+/// `UICollectionViewListCell.indentationLevel` × `indentationWidth`).
+public enum ConfigurableViewIndentation {
+    /// UIKit documents 10 points per level for table cells and no other figure for list cells;
+    /// list cells use the same.
+    public static let defaultWidth: Double = 10
+}
+
+extension ConfigurableView {
+    /// The indentation in points: level × width, never negative.
+    public var indentation: Double { Double(max(0, indentationLevel)) * max(0, indentationWidth) }
+
+    /// `bounds` less the indentation on the leading side (the right in right-to-left layouts):
+    /// where the content view lays out and draws. Unindented rows get `bounds` itself.
+    func contentBounds(in bounds: Rect) -> Rect {
+        let indentation = min(bounds.width, self.indentation)
+        guard indentation > 0 else { return bounds }
+        let x = traitCollection.layoutDirection == .rightToLeft ? bounds.minX : bounds.minX + indentation
+        return Rect(x: x, y: bounds.minY, width: bounds.width - indentation, height: bounds.height)
+    }
+}
