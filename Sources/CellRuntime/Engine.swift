@@ -107,6 +107,10 @@ public final class Engine {
     var outline: EngineOutline?
     /// What this event's outline changes did, for its trace record.
     var outlineTraces: [OutlineTrace] = []
+    /// Whether section headers stick to the top (plain lists with headers); read once.
+    var pinsHeaders = false
+    /// The header stuck to the top now, if any.
+    var pinnedHeader: EngineRow?
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -145,6 +149,7 @@ public final class Engine {
             if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
             sections.append(section)
         }
+        pinsHeaders = appearance == .plain && sections.contains { $0.header != nil }
         rebuildLayout()
     }
 
@@ -504,6 +509,7 @@ public final class Engine {
             row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
             visible.append(row)
         }
+        if pinsHeaders { pinHeaders(&visible) }
         visibleCache = (visible, contentOffset, false, false)
         return visible
     }
