@@ -100,9 +100,15 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// each configuration once (what was applied) instead of three times.
     public var recordsConfigurationStages = true
 
-    /// The hairline below a cell (headers and footers never draw one). Read when the cell is
-    /// drawn, so a row's separator is repainted with the row.
-    public var bottomSeparatorVisibility: ListSeparatorVisibility = .automatic
+    /// The hairlines above and below a cell (headers and footers never draw them). Read when
+    /// the cell is drawn, so a row's separators are repainted with the row.
+    public var separatorConfiguration = ListSeparatorConfiguration()
+
+    /// The hairline below a cell: `separatorConfiguration`'s bottom visibility.
+    public var bottomSeparatorVisibility: ListSeparatorVisibility {
+        get { separatorConfiguration.bottomSeparatorVisibility }
+        set { separatorConfiguration.bottomSeparatorVisibility = newValue }
+    }
 
     /// UIKit's `indentationLevel`: the row's depth in an outline. The content view and the
     /// separator start `indentationLevel × indentationWidth` further from the leading edge; the
@@ -217,7 +223,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                traits: TraitCollection) -> DrawingInputs {
         DrawingInputs(size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0,
                       isLastInSection: isLastInSection, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
-                      separatorVisibility: bottomSeparatorVisibility, contentView: contentView.map { ObjectIdentifier($0) },
+                      separators: separatorDrawingState, contentView: contentView.map { ObjectIdentifier($0) },
                       indentation: indentation)
     }
 
@@ -414,9 +420,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let backgroundEnd = list.commands.count
         let context = layoutContext(measurer: measurer)
         contentView?.draw(in: contentBounds(in: bounds), context: context, into: &list)
-        if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
-            list.append(.fill(separator, Color.separator.resolved(with: traits)))
-        }
+        drawSeparators(size: size, isLastInSection: isLastInSection, context: context, into: &list)
         if clip != nil { list.append(.popClip) }
         drawingCache.recorded(for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
                               background: backgroundStart..<backgroundEnd, commandCount: list.commands.count)
@@ -461,19 +465,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The hairline at the bottom of a cell: one pixel at the display scale, from where the text
     /// starts to the cell's trailing edge (mirrored right to left); nil when none is drawn.
     public func separatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
-        guard role == .cell else { return nil }
-        switch bottomSeparatorVisibility {
-        case .hidden: return nil
-        case .visible: break
-        case .automatic:
-            guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
-        }
-        let indentation = min(size.width, indentation)
-        let inset = min(size.width, indentation + max(0, contentView?.separatorLeadingInset(width: size.width - indentation, context: context)
-            ?? layoutMargins.leading))
-        let thickness = 1 / max(1, context.traits.displayScale)
-        let x = context.traits.layoutDirection == .rightToLeft ? 0 : inset
-        return Rect(x: x, y: size.height - thickness, width: size.width - inset, height: thickness)
+        separatorFrame(.bottom, size: size, isLastInSection: isLastInSection, context: context)
     }
 
     /// Gets the view ready for another row: flags and custom states back to normal, hooks and
@@ -487,7 +479,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         configurationUpdateHandler = nil
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
-        bottomSeparatorVisibility = .automatic
+        separatorConfiguration = ListSeparatorConfiguration()
         indentationLevel = 0
         setContent(nil, restyledFor: nil)
         storedBackgroundColor = nil

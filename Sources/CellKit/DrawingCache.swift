@@ -100,7 +100,7 @@ struct DrawingInputs: Equatable {
     var traits: TraitCollection
     var tintColor: Color
     var layoutMargins: DirectionalEdgeInsets
-    var separatorVisibility: ListSeparatorVisibility
+    var separators: SeparatorDrawingState
     var contentView: ObjectIdentifier?
     /// The outline indentation the content and separator were placed at.
     var indentation: Double

@@ -179,6 +179,7 @@ public final class Engine {
                             recordsPropertyChanges: options.recordsPropertyChanges)
         rowsByName[item.id] = row
         if outline != nil { takeOutlinePlace(of: row) }
+        if let separators = item.separators ?? scene.separators { row.separators = separators }
         return row
     }
 

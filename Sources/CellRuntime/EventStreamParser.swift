@@ -128,6 +128,7 @@ public struct EventStreamParser: Sendable {
         if let t = try fields.object("traits") {
             try parseTraits(.object(t)).apply(to: &scene.traits)
         }
+        if let s = fields.take("separators") { scene.separators = try parseSeparators(s, base: nil) }
         try fields.finish()
         scene.traits.listEnvironment = scene.appearance
     }
@@ -235,7 +236,7 @@ public struct EventStreamParser: Sendable {
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
-                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "children", "expanded"]
+                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "children", "expanded", "separators"]
 
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
@@ -283,6 +284,7 @@ public struct EventStreamParser: Sendable {
                                    handlers: handlers, line: line)
         if let c = fields.take("children") { item.children = try parseChildren(c, of: id, line: line) }
         item.isExpanded = try fields.bool("expanded") ?? false
+        if let s = fields.take("separators") { item.separators = try parseSeparators(s, base: scene.separators) }
         return item
     }
 

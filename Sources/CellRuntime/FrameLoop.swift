@@ -131,6 +131,9 @@ extension Engine {
             pass.updates.append(consume trace)
             pass.updatedRows.append(r)
         }
+        if r.separatorsToTrace, let i = pass.updatedRows.lastIndex(where: { $0 === r }) {
+            pass.updates[i].separators = r.takeSeparatorTrace()
+        }
         return resized
     }
 

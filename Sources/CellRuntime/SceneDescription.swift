@@ -10,6 +10,9 @@ public struct SceneDescription: Sendable, Equatable {
     public var viewport: Size
     public var traits: TraitCollection
     public var sections: [SectionDescription]
+    /// Every row's separators (`UICollectionLayoutListConfiguration.separatorConfiguration`);
+    /// nil = UIKit's defaults for the appearance.
+    public var separators: ListSeparatorConfiguration?
 
     public init(appearance: ListEnvironment = .insetGrouped, viewport: Size = Size(width: 390, height: 844),
                 traits: TraitCollection = .default, sections: [SectionDescription] = []) {
@@ -66,6 +69,9 @@ public struct ItemDescription: Sendable, Equatable {
     public var children: [ItemDescription] = []
     /// Whether the item starts expanded (only meaningful with children).
     public var isExpanded = false
+    /// The item's separators (`itemSeparatorHandler`): the list's with the fields the item
+    /// names changed; nil = the list's.
+    public var separators: ListSeparatorConfiguration?
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,

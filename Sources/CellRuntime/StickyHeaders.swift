@@ -22,8 +22,11 @@ extension Engine {
             h.frame = Rect(x: natural.minX, y: y, width: natural.width, height: natural.height)
             h.size = h.frame.size
             h.clip = nil
-            visible.removeAll { $0 === h }
-            visible.append(h)
+            // Last, so it is drawn over the rows; a header in its own place keeps its order.
+            if y > natural.minY || !visible.contains(where: { $0 === h }) {
+                visible.removeAll { $0 === h }
+                visible.append(h)
+            }
             header = h
         }
         if let previous = pinnedHeader, previous !== header || !pinned {

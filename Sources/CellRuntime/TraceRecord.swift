@@ -210,6 +210,9 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// differently ("colours re-resolved for dark"), or a content view styling itself from the
     /// state; nil when its drawing did not change.
     public var repaint: String?
+    /// The row's separator configuration where the list or its item sets one, in its first
+    /// update record; nil otherwise.
+    public var separators: String? = nil
 }
 
 extension CellUpdateTrace {

@@ -151,6 +151,7 @@ extension CellUpdateTrace {
         pairs += [("size", size.json), ("frame", frame.json), ("damage", damage?.json ?? .null),
                   ("micros", .double(micros.roundedMicros))]
         if let repaint { pairs.append(("repaint", .string(repaint))) }
+        if let separators { pairs.append(("separators", .string(separators))) }
         return .object(pairs)
     }
 
@@ -163,6 +164,7 @@ extension CellUpdateTrace {
                   view: view, supports: json["supports"]?.boolValue, size: try r.size("size"), frame: try r.rect("frame"),
                   damage: json["damage"].flatMap { $0 == .null ? nil : try? TraceReader.rect($0) },
                   micros: try r.double("micros"), repaint: r.optionalString("repaint"))
+        separators = r.optionalString("separators")
     }
 }
 

@@ -98,6 +98,7 @@ public final class TraceTableWriter: TraceSink {
             output(row([number, u.cell, state, changed.isEmpty ? style.dim("nothing") : changed.joined(separator: ", "),
                         view, "\(u.size)", damage, Self.millis(u.micros)]) + "\n")
             if let repaint = u.repaint { output("      " + style.green("repainted: " + repaint) + "\n") }
+            if let separators = u.separators { output("      " + style.dim("separators: ") + separators + "\n") }
             let nameWidth = min(40, (u.changes.map { Self.propertyName($0).count }.max() ?? 0) + 2)
             for c in u.changes {
                 let name = Self.propertyName(c)
