@@ -129,7 +129,7 @@ public final class Engine {
         defer { isCheckingScene = false }
         for s in scene.sections {
             var section = Section(id: s.id, items: Engine.visibleItems(s.items, outline: &outline), rows: [:])
-            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
+            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header, content: s.headerContent) }
             // Every item is checked now (bad input fails before the first event), its row made later.
             // A series' items differ only in their ids: the first item of each template stands for all.
             for run in s.items.runs {
@@ -146,7 +146,7 @@ public final class Engine {
                     }
                 }
             }
-            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
+            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer, content: s.footerContent) }
             sections.append(section)
         }
         pinsHeaders = appearance == .plain && sections.contains { $0.header != nil }
@@ -194,7 +194,7 @@ public final class Engine {
 
     /// An item's configurations as its description sets them up, with every property its update
     /// handler sets checked (the handler runs inside the cell, where it cannot fail).
-    private func rowContent(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError)
+    func rowContent(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError)
         -> (pristine: any ContentConfiguration, content: any ContentConfiguration, background: BackgroundConfiguration?) {
         let (pristine, content) = try initialContent(item)
         var background: BackgroundConfiguration?
@@ -224,7 +224,7 @@ public final class Engine {
         return (pristine, content, background)
     }
 
-    private func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
+    func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
         BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: role))
             .updated(for: CellConfigurationState(traitCollection: traits))
     }
@@ -244,14 +244,23 @@ public final class Engine {
         return (pristine, content)
     }
 
-    private func makeHeaderFooter(section: String, text: String, kind: EngineRow.Kind) throws(EngineError) -> EngineRow {
+    private func makeHeaderFooter(section: String, text: String, kind: EngineRow.Kind,
+                                  content described: ItemDescription?) throws(EngineError) -> EngineRow {
         let role: ConfigurableViewRole = kind == .header ? .header : .footer
-        var content = ListContentConfiguration(style: appearance.defaultContentStyle(for: role))
-            .updated(for: CellConfigurationState(traitCollection: traits))
-        content.text = text
         let name = (kind == .header ? "header:" : "footer:") + section
-        let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: content,
-                            configuration: content, pristineBackground: defaultBackground(for: role), background: nil,
+        var pristine: any ContentConfiguration, content: any ContentConfiguration
+        var background: BackgroundConfiguration?
+        if let described {
+            (pristine, content, background) = try headerFooterContent(described, role: role)
+        } else {
+            var plain = ListContentConfiguration(style: appearance.defaultContentStyle(for: role))
+                .updated(for: CellConfigurationState(traitCollection: traits))
+            plain.text = text
+            pristine = plain
+            content = plain
+        }
+        let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: pristine,
+                            configuration: content, pristineBackground: defaultBackground(for: role), background: background,
                             estimatedHeight: 28, width: rowWidth, pristineKey: name, styleCache: styleCache,
                             recordsPropertyChanges: options.recordsPropertyChanges)
         rowsByName[name] = row

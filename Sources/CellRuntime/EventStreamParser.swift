@@ -137,10 +137,31 @@ public struct EventStreamParser: Sendable {
         var fields = try Fields(value, in: "section")
         let id = try fields.requiredString("id")
         guard !sectionIDs.contains(id) else { throw LineError("section \"\(id)\" is already defined") }
-        let header = try fields.string("header"), footer = try fields.string("footer")
+        let header = try parseHeaderFooter(fields.take("header"), "header", section: id, line: line)
+        let footer = try parseHeaderFooter(fields.take("footer"), "footer", section: id, line: line)
         try fields.finish()
         sectionIDs.insert(id)
-        scene.sections.append(SectionDescription(id: id, header: header, footer: footer, line: line))
+        var section = SectionDescription(id: id, header: header?.text, footer: footer?.text, line: line)
+        section.headerContent = header?.content
+        section.footerContent = footer?.content
+        scene.sections.append(section)
+    }
+
+    /// A section's `"header"` / `"footer"`: a text in the list's default style, or an object
+    /// as an item describes its configuration — `type` (a plugin's, or list content), `style`
+    /// (any list content style), `set`, `background`.
+    private func parseHeaderFooter(_ value: JSON?, _ key: String, section: String, line: Int) throws(LineError)
+        -> (text: String, content: ItemDescription?)? {
+        guard let value else { return nil }
+        if let text = value.stringValue { return (text, nil) }
+        guard value.objectPairs != nil else {
+            throw LineError("\"\(key)\" takes a text or an object with \"type\", \"style\", \"set\", \"background\", not \(value.kindName)")
+        }
+        var f = try Fields(value, in: key, known: ["type", "style", "set", "background"])
+        try f.rejectUnknown()
+        let content = try parseItem(&f, id: key + ":" + section, line: line)
+        try f.finish()
+        return ("", content)
     }
 
     private mutating func parseSceneItem(_ value: JSON, line: Int) throws(LineError) {

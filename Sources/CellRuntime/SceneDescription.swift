@@ -35,6 +35,10 @@ public struct SectionDescription: Sendable, Equatable {
     /// Items written out and item series (templates plus a count), in list order.
     public var items: ItemList
     public var line: Int
+    /// A header or footer given as a configuration (a plugin type, any list content style,
+    /// properties set): `header` / `footer` is then empty and only says there is one.
+    public var headerContent: ItemDescription?
+    public var footerContent: ItemDescription?
 
     public init(id: String, header: String? = nil, footer: String? = nil, items: ItemList = [], line: Int = 0) {
         self.id = id

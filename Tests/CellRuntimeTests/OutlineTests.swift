@@ -135,16 +135,7 @@ import Testing
     /// The example stream's frame after expanding a grandchild: three levels indented by
     /// `indentationWidth` each, separators and text moved with them.
     @Test func indentedRowsMatchTheirGolden() throws {
-        let textEngine = try TextEngine()
-        let (scene, events) = try EventStreamParser.parse(
-            try #require(readTextFile(BuiltProducts.packageRoot + "/SDK/schema/examples/outlines-and-headers.jsonl")),
-            source: "outlines-and-headers.jsonl")
-        let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
-                                          showsDamage: false, writesFrames: false)
-        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
-                                options: .init(textMeasurer: textEngine, renderer: renderer))
-        _ = try engine.start()
-        _ = try engine.run(events[0])
-        OutlineTests.goldens.check(renderer.compositor.snapshot(), "outline-expanded@2x")
+        let frame = try #require(try OutlineExampleFrames.frame(after: "expand reports"), "the example stream runs")
+        OutlineTests.goldens.check(frame, "outline-expanded@2x")
     }
 }

@@ -66,17 +66,7 @@ import Testing
     /// The example stream with a row selected: red edge-to-edge top and bottom hairlines, a row
     /// without one, a selected row's blue inset hairline, the list's trailing inset elsewhere.
     @Test func separatorsMatchTheirGolden() throws {
-        let textEngine = try TextEngine()
-        let (scene, events) = try EventStreamParser.parse(
-            try #require(readTextFile(BuiltProducts.packageRoot + "/SDK/schema/examples/outlines-and-headers.jsonl")),
-            source: "outlines-and-headers.jsonl")
-        let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
-                                          showsDamage: false, writesFrames: false)
-        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
-                                options: .init(textMeasurer: textEngine, renderer: renderer))
-        _ = try engine.start()
-        let select = try #require(events.first { $0.note?.hasPrefix("a selected row") == true })
-        for e in events where e.number <= select.number { _ = try engine.run(e) }
-        OutlineTests.goldens.check(renderer.compositor.snapshot(), "separators@2x")
+        let frame = try #require(try OutlineExampleFrames.frame(after: "recent3: selected"), "the example stream runs")
+        OutlineTests.goldens.check(frame, "separators@2x")
     }
 }

@@ -73,20 +73,9 @@ import Testing
     /// The example stream scrolled: the Library header pinned over the outline rows, then
     /// pushed up by the end of its section.
     @Test func aPinnedHeaderOverScrolledRowsMatchesItsGolden() throws {
-        let textEngine = try TextEngine()
-        let (scene, events) = try EventStreamParser.parse(
-            try #require(readTextFile(BuiltProducts.packageRoot + "/SDK/schema/examples/outlines-and-headers.jsonl")),
-            source: "outlines-and-headers.jsonl")
-        let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
-                                          showsDamage: false, writesFrames: false)
-        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
-                                options: .init(textMeasurer: textEngine, renderer: renderer))
-        _ = try engine.start()
-        let scrolls = events.filter { $0.actions.contains { if case .scroll = $0 { true } else { false } } }
-        for e in events where e.number < scrolls[0].number { _ = try engine.run(e) }
-        _ = try engine.run(scrolls[0])
-        OutlineTests.goldens.check(renderer.compositor.snapshot(), "header-pinned@2x")
-        _ = try engine.run(scrolls[1])
-        OutlineTests.goldens.check(renderer.compositor.snapshot(), "header-pushed-up@2x")
+        let pinned = try #require(try OutlineExampleFrames.frame(after: "scroll by 120"), "the example stream runs")
+        OutlineTests.goldens.check(pinned, "header-pinned@2x")
+        let pushed = try #require(try OutlineExampleFrames.frame(after: "scroll to 220"))
+        OutlineTests.goldens.check(pushed, "header-pushed-up@2x")
     }
 }
