@@ -103,6 +103,21 @@ import Testing
         #expect(try names(engine) == ["documents", "notes", "music"], "a hidden child deleted does not come back")
     }
 
+    @Test func anInsertedItemWithChildrenBringsItsVisibleDescendants() throws {
+        let (engine, events) = try engine("""
+            {"insert": {"id": "videos", "index": 0, "set": {"text": "Videos"}, "expanded": true, "children": [{"id": "clip", "set": {"text": "Clip"}, "children": [{"id": "frame", "set": {"text": "Frame"}}]}]}}
+            {"expand": "clip"}
+            """)
+        _ = try engine.start()
+        let inserted = try engine.run(events[0])
+        #expect(try names(engine).prefix(3) == ["videos", "clip", "documents"])
+        #expect(inserted.outline == [OutlineTrace(item: "videos", action: .expand, level: 0, inserted: ["clip"])])
+        #expect(try level(engine, "clip") == 1)
+        _ = try engine.run(events[1])
+        #expect(try names(engine).prefix(4) == ["videos", "clip", "frame", "documents"])
+        #expect(try level(engine, "frame") == 2)
+    }
+
     @Test func anEventOnAHiddenItemSaysWhichAncestorHidesIt() throws {
         let (engine, events) = try engine("{\"cell\": \"beach\", \"selected\": true}")
         _ = try engine.start()
