@@ -101,8 +101,21 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public var recordsConfigurationStages = true
 
     /// The hairlines above and below a cell (headers and footers never draw them). Read when
-    /// the cell is drawn, so a row's separators are repainted with the row.
-    public var separatorConfiguration = ListSeparatorConfiguration()
+    /// the cell is drawn, so a row's separators are repainted with the row; setting it drops the
+    /// kept recording (the next draw records the row afresh), so the recording's inputs need
+    /// not hold the configuration.
+    public var separatorConfiguration = ListSeparatorConfiguration() {
+        didSet {
+            separatorsHaveSelectionColor = separatorConfiguration.multipleSelectionColor != nil
+            usesDefaultSeparators = separatorConfiguration == ListSeparatorConfiguration()
+            drawingCache.forgetRecording()
+        }
+    }
+    /// Whether the separators' colour depends on the selection, kept as a flag: every redraw asks.
+    private(set) var separatorsHaveSelectionColor = false
+    /// Whether the separators are UIKit's defaults: every draw asks, and then reads nothing of
+    /// the configuration.
+    private(set) var usesDefaultSeparators = true
 
     /// The hairline below a cell: `separatorConfiguration`'s bottom visibility.
     public var bottomSeparatorVisibility: ListSeparatorVisibility {
@@ -114,11 +127,18 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// separator start `indentationLevel × indentationWidth` further from the leading edge; the
     /// background stays the cell's full width.
     public var indentationLevel = 0 {
-        didSet { if indentationLevel != oldValue { invalidateLayout() } }
+        didSet { if indentationLevel != oldValue { indentationChanged() } }
     }
     /// UIKit's `indentationWidth`: the width of one level.
     public var indentationWidth: Double = ConfigurableViewIndentation.defaultWidth {
-        didSet { if indentationWidth != oldValue { invalidateLayout() } }
+        didSet { if indentationWidth != oldValue { indentationChanged() } }
+    }
+    /// The indentation in points: level × width, never negative; kept, as every draw reads it.
+    public private(set) var indentation: Double = 0
+
+    private func indentationChanged() {
+        indentation = Double(max(0, indentationLevel)) * max(0, indentationWidth)
+        invalidateLayout()
     }
 
     /// UIKit's `updateConfiguration(using:)`: runs in every pass after `updated(for:)`.
@@ -223,7 +243,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                traits: TraitCollection) -> DrawingInputs {
         DrawingInputs(size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0,
                       isLastInSection: isLastInSection, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
-                      separators: separatorDrawingState, contentView: contentView.map { ObjectIdentifier($0) },
+                      separatorsSelected: separatorsSelected, contentView: contentView.map { ObjectIdentifier($0) },
                       indentation: indentation)
     }
 
@@ -479,7 +499,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         configurationUpdateHandler = nil
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
-        separatorConfiguration = ListSeparatorConfiguration()
+        if separatorConfiguration != ListSeparatorConfiguration() { separatorConfiguration = ListSeparatorConfiguration() }
         indentationLevel = 0
         setContent(nil, restyledFor: nil)
         storedBackgroundColor = nil

@@ -100,7 +100,9 @@ struct DrawingInputs: Equatable {
     var traits: TraitCollection
     var tintColor: Color
     var layoutMargins: DirectionalEdgeInsets
-    var separators: SeparatorDrawingState
+    /// Whether the separators were drawn in their selected colour (their configuration is not
+    /// an input: setting it drops the recording).
+    var separatorsSelected: Bool
     var contentView: ObjectIdentifier?
     /// The outline indentation the content and separator were placed at.
     var indentation: Double

@@ -7,14 +7,11 @@ public enum ConfigurableViewIndentation {
 }
 
 extension ConfigurableView {
-    /// The indentation in points: level × width, never negative.
-    public var indentation: Double { Double(max(0, indentationLevel)) * max(0, indentationWidth) }
-
     /// `bounds` less the indentation on the leading side (the right in right-to-left layouts):
     /// where the content view lays out and draws. Unindented rows get `bounds` itself.
     func contentBounds(in bounds: Rect) -> Rect {
+        guard self.indentation > 0 else { return bounds }
         let indentation = min(bounds.width, self.indentation)
-        guard indentation > 0 else { return bounds }
         let x = traitCollection.layoutDirection == .rightToLeft ? bounds.minX : bounds.minX + indentation
         return Rect(x: x, y: bounds.minY, width: bounds.width - indentation, height: bounds.height)
     }

@@ -61,22 +61,24 @@ public struct ListSeparatorConfiguration: Hashable, Sendable, CustomStringConver
 
 extension ConfigurableView {
     /// Whether the separators take `multipleSelectionColor`: asked only when one is set.
-    private var separatorsSelected: Bool {
-        separatorConfiguration.multipleSelectionColor != nil && (configurationState as? CellConfigurationState)?.isSelected == true
-    }
-
-    /// What the separators' look depends on besides size and traits, for the drawing cache.
-    var separatorDrawingState: SeparatorDrawingState {
-        SeparatorDrawingState(configuration: separatorConfiguration, selected: separatorsSelected)
+    var separatorsSelected: Bool {
+        separatorsHaveSelectionColor && (configurationState as? CellConfigurationState)?.isSelected == true
     }
 
     /// Records the cell's top and bottom separators (headers and footers draw none).
     func drawSeparators(size: Size, isLastInSection: Bool, context: LayoutContext, into list: inout DisplayList) {
         guard role == .cell else { return }
-        let top = separatorFrame(.top, size: size, isLastInSection: isLastInSection, context: context)
-        let bottom = separatorFrame(.bottom, size: size, isLastInSection: isLastInSection, context: context)
+        if usesDefaultSeparators {
+            if let bottom = defaultBottomSeparatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
+                list.append(.fill(bottom, Color.separator.resolved(with: context.traits)))
+            }
+            return
+        }
+        let configuration = separatorConfiguration
+        let top = separatorFrame(.top, of: configuration, size: size, isLastInSection: isLastInSection, context: context)
+        let bottom = separatorFrame(.bottom, of: configuration, size: size, isLastInSection: isLastInSection, context: context)
         guard top != nil || bottom != nil else { return }
-        let color = separatorConfiguration.color(selected: separatorsSelected).resolved(with: context.traits)
+        let color = configuration.color(selected: separatorsSelected).resolved(with: context.traits)
         if let top { list.append(.fill(top, color)) }
         if let bottom { list.append(.fill(bottom, color)) }
     }
@@ -87,31 +89,47 @@ extension ConfigurableView {
     public func separatorFrame(_ edge: ListSeparatorConfiguration.Edge, size: Size, isLastInSection: Bool,
                                context: LayoutContext) -> Rect? {
         guard role == .cell else { return nil }
-        switch separatorConfiguration.visibility(edge) {
+        if usesDefaultSeparators {
+            return edge == .top ? nil : defaultBottomSeparatorFrame(size: size, isLastInSection: isLastInSection, context: context)
+        }
+        return separatorFrame(edge, of: separatorConfiguration, size: size, isLastInSection: isLastInSection, context: context)
+    }
+
+    /// UIKit's default: the bottom hairline where the list draws one, from the text to the edge.
+    private func defaultBottomSeparatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
+        guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
+        return hairline(at: size.height, leading: automaticSeparatorLeading(size: size, context: context), trailing: 0,
+                        size: size, context: context, bottom: true)
+    }
+
+    private func separatorFrame(_ edge: ListSeparatorConfiguration.Edge, of configuration: ListSeparatorConfiguration,
+                                size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
+        switch configuration.visibility(edge) {
         case .hidden: return nil
         case .visible: break
         case .automatic:
             guard edge == .bottom, appearance.showsSeparators,
                   !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
         }
-        let insets = separatorConfiguration.insets(edge)
-        let leading: Double
-        if let explicit = insets.leading {
-            leading = min(size.width, max(0, explicit))
-        } else {
-            let indentation = min(size.width, indentation)
-            leading = min(size.width, indentation + max(0, contentView?.separatorLeadingInset(width: size.width - indentation, context: context)
-                ?? layoutMargins.leading))
-        }
-        let trailing = min(size.width - leading, max(0, insets.trailing ?? 0))
+        let insets = configuration.insets(edge)
+        let leading = insets.leading.map { min(size.width, max(0, $0)) } ?? automaticSeparatorLeading(size: size, context: context)
+        return hairline(at: edge == .top ? 0 : size.height, leading: leading, trailing: max(0, insets.trailing ?? 0),
+                        size: size, context: context, bottom: edge == .bottom)
+    }
+
+    /// Where the text starts (the separator layout guide), indentation included.
+    private func automaticSeparatorLeading(size: Size, context: LayoutContext) -> Double {
+        let indentation = min(size.width, indentation)
+        return min(size.width, indentation + max(0, contentView?.separatorLeadingInset(width: size.width - indentation, context: context)
+            ?? layoutMargins.leading))
+    }
+
+    /// A hairline one pixel thick at the display scale, inside the cell's top or bottom edge at `y`.
+    private func hairline(at y: Double, leading: Double, trailing: Double, size: Size, context: LayoutContext,
+                          bottom: Bool) -> Rect {
+        let trailing = min(size.width - leading, trailing)
         let thickness = 1 / max(1, context.traits.displayScale)
         let x = context.traits.layoutDirection == .rightToLeft ? trailing : leading
-        return Rect(x: x, y: edge == .top ? 0 : size.height - thickness, width: size.width - leading - trailing, height: thickness)
+        return Rect(x: x, y: bottom ? y - thickness : y, width: size.width - leading - trailing, height: thickness)
     }
-}
-
-/// The separators' inputs to a recording: their configuration and whether the selected colour applies.
-struct SeparatorDrawingState: Equatable {
-    var configuration: ListSeparatorConfiguration
-    var selected: Bool
 }

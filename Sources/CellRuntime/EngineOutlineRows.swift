@@ -27,6 +27,12 @@ extension Engine {
         return visible
     }
 
+    /// This event's outline records, for its trace; the engine's list is left empty.
+    func takeOutlineTraces() -> [OutlineTrace] {
+        defer { outlineTraces = [] }
+        return outlineTraces
+    }
+
     /// Gives a new row its outline level and, for a parent that is expanded, its state.
     func takeOutlinePlace(of row: EngineRow) {
         guard let node = outline?.nodes[row.name] else { return }

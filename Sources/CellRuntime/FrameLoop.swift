@@ -288,14 +288,10 @@ extension Engine {
     private func trace(of event: Event, summary: EventSummary, _ pass: FramePass) -> TraceEvent {
         totals += pass.timings
         (lastUpdates, lastFrames) = (pass.updates, pass.frames)
-        var record = TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
-                                start: (pass.start - startTime) * 1e6, updates: pass.updates, frames: pass.frames,
-                                timings: pass.timings, problems: problemTexts(pass))
-        if !outlineTraces.isEmpty {
-            record.outline = outlineTraces
-            outlineTraces = []
-        }
-        return record
+        return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
+                          start: (pass.start - startTime) * 1e6, updates: pass.updates, frames: pass.frames,
+                          problems: problemTexts(pass), timings: pass.timings,
+                          outline: outlineTraces.isEmpty ? [] : takeOutlineTraces())
     }
 
     /// The layers' problems named by the cells they belong to (the compositor knows only layer

@@ -75,7 +75,13 @@ public struct ItemDescription: Sendable, Equatable {
     public var isExpanded = false
     /// The item's separators (`itemSeparatorHandler`): the list's with the fields the item
     /// names changed; nil = the list's.
-    public var separators: ListSeparatorConfiguration?
+    public var separators: ListSeparatorConfiguration? {
+        get { separatorsBox?.value }
+        set { separatorsBox = newValue.map(SeparatorsBox.init) }
+    }
+    /// Boxed: few items set separators, and an item description is copied with every event
+    /// that inserts one, so it stays small.
+    private var separatorsBox: SeparatorsBox?
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
@@ -94,6 +100,13 @@ public struct ItemDescription: Sendable, Equatable {
     }
 
     public var isListContent: Bool { type == ItemDescription.listContentType }
+}
+
+/// An item's own separators, held by reference (`ItemDescription.separators`); equal by value.
+final class SeparatorsBox: Sendable, Equatable {
+    let value: ListSeparatorConfiguration
+    init(_ value: ListSeparatorConfiguration) { self.value = value }
+    static func == (a: SeparatorsBox, b: SeparatorsBox) -> Bool { a.value == b.value }
 }
 
 /// `"set": {"textProperties.color": "white"}` — one property of a configuration and its new value.
