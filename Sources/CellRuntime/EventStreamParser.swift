@@ -304,7 +304,7 @@ public struct EventStreamParser: Sendable {
                                    automaticallyUpdatesBackgroundConfiguration: autoBackground,
                                    handlers: handlers, line: line)
         if let c = fields.take("children") { item.children = try parseChildren(c, of: id, line: line) }
-        item.isExpanded = try fields.bool("expanded") ?? false
+        if let expanded = try fields.bool("expanded") { item.isExpanded = expanded }
         if let s = fields.take("separators") { item.separators = try parseSeparators(s, base: scene.separators) }
         return item
     }

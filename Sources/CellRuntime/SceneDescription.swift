@@ -70,18 +70,30 @@ public struct ItemDescription: Sendable, Equatable {
     public var line: Int
     /// The item's children in an outline (NSDiffableDataSourceSectionSnapshot's hierarchy), in
     /// order; empty for a leaf. Shown below the item, one level deeper, while it is expanded.
-    public var children: [ItemDescription] = []
+    public var children: [ItemDescription] {
+        get { extras?.children ?? [] }
+        set { changeExtras { $0.children = newValue } }
+    }
     /// Whether the item starts expanded (only meaningful with children).
-    public var isExpanded = false
+    public var isExpanded: Bool {
+        get { extras?.isExpanded ?? false }
+        set { changeExtras { $0.isExpanded = newValue } }
+    }
     /// The item's separators (`itemSeparatorHandler`): the list's with the fields the item
     /// names changed; nil = the list's.
     public var separators: ListSeparatorConfiguration? {
-        get { separatorsBox?.value }
-        set { separatorsBox = newValue.map(SeparatorsBox.init) }
+        get { extras?.separators }
+        set { changeExtras { $0.separators = newValue } }
     }
-    /// Boxed: few items set separators, and an item description is copied with every event
-    /// that inserts one, so it stays small.
-    private var separatorsBox: SeparatorsBox?
+    /// Outline and separator settings, boxed: few items have them, and an item description is
+    /// copied with every event that inserts one, so it stays the size it was without them.
+    private var extras: ItemExtras?
+
+    private mutating func changeExtras(_ change: (inout ItemExtras.Values) -> Void) {
+        var values = extras?.values ?? ItemExtras.Values()
+        change(&values)
+        extras = values == ItemExtras.Values() ? nil : ItemExtras(values)
+    }
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
@@ -102,11 +114,22 @@ public struct ItemDescription: Sendable, Equatable {
     public var isListContent: Bool { type == ItemDescription.listContentType }
 }
 
-/// An item's own separators, held by reference (`ItemDescription.separators`); equal by value.
-final class SeparatorsBox: Sendable, Equatable {
-    let value: ListSeparatorConfiguration
-    init(_ value: ListSeparatorConfiguration) { self.value = value }
-    static func == (a: SeparatorsBox, b: SeparatorsBox) -> Bool { a.value == b.value }
+/// An item's outline and separator settings, held by reference (`ItemDescription`); equal by value.
+final class ItemExtras: Sendable, Equatable {
+    struct Values: Sendable, Equatable {
+        var children: [ItemDescription] = []
+        var isExpanded = false
+        var separators: ListSeparatorConfiguration?
+    }
+
+    let values: Values
+    init(_ values: Values) { self.values = values }
+
+    var children: [ItemDescription] { values.children }
+    var isExpanded: Bool { values.isExpanded }
+    var separators: ListSeparatorConfiguration? { values.separators }
+
+    static func == (a: ItemExtras, b: ItemExtras) -> Bool { a.values == b.values }
 }
 
 /// `"set": {"textProperties.color": "white"}` — one property of a configuration and its new value.
