@@ -66,6 +66,7 @@ extension ConfigurableView {
     }
 
     /// Records the cell's top and bottom separators (headers and footers draw none).
+    @inline(__always)
     func drawSeparators(size: Size, isLastInSection: Bool, context: LayoutContext, into list: inout DisplayList) {
         guard role == .cell else { return }
         if usesDefaultSeparators {
@@ -96,6 +97,7 @@ extension ConfigurableView {
     }
 
     /// UIKit's default: the bottom hairline where the list draws one, from the text to the edge.
+    @inline(__always)
     private func defaultBottomSeparatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
         guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
         return hairline(at: size.height, leading: automaticSeparatorLeading(size: size, context: context), trailing: 0,
@@ -118,6 +120,7 @@ extension ConfigurableView {
     }
 
     /// Where the text starts (the separator layout guide), indentation included.
+    @inline(__always)
     private func automaticSeparatorLeading(size: Size, context: LayoutContext) -> Double {
         let indentation = min(size.width, indentation)
         return min(size.width, indentation + max(0, contentView?.separatorLeadingInset(width: size.width - indentation, context: context)
@@ -125,6 +128,7 @@ extension ConfigurableView {
     }
 
     /// A hairline one pixel thick at the display scale, inside the cell's top or bottom edge at `y`.
+    @inline(__always)
     private func hairline(at y: Double, leading: Double, trailing: Double, size: Size, context: LayoutContext,
                           bottom: Bool) -> Rect {
         let trailing = min(size.width - leading, trailing)
