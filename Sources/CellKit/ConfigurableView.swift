@@ -100,9 +100,46 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// each configuration once (what was applied) instead of three times.
     public var recordsConfigurationStages = true
 
-    /// The hairline below a cell (headers and footers never draw one). Read when the cell is
-    /// drawn, so a row's separator is repainted with the row.
-    public var bottomSeparatorVisibility: ListSeparatorVisibility = .automatic
+    /// The hairlines above and below a cell (headers and footers never draw them). Read when
+    /// the cell is drawn, so a row's separators are repainted with the row; setting it drops the
+    /// kept recording (the next draw records the row afresh), so the recording's inputs need
+    /// not hold the configuration.
+    public var separatorConfiguration = ListSeparatorConfiguration() {
+        didSet {
+            separatorsHaveSelectionColor = separatorConfiguration.multipleSelectionColor != nil
+            usesDefaultSeparators = separatorConfiguration == ListSeparatorConfiguration()
+            drawingCache.forgetRecording()
+        }
+    }
+    /// Whether the separators' colour depends on the selection, kept as a flag: every redraw asks.
+    private(set) var separatorsHaveSelectionColor = false
+    /// Whether the separators are UIKit's defaults: every draw asks, and then reads nothing of
+    /// the configuration.
+    private(set) var usesDefaultSeparators = true
+
+    /// The hairline below a cell: `separatorConfiguration`'s bottom visibility.
+    public var bottomSeparatorVisibility: ListSeparatorVisibility {
+        get { separatorConfiguration.bottomSeparatorVisibility }
+        set { separatorConfiguration.bottomSeparatorVisibility = newValue }
+    }
+
+    /// UIKit's `indentationLevel`: the row's depth in an outline. The content view and the
+    /// separator start `indentationLevel × indentationWidth` further from the leading edge; the
+    /// background stays the cell's full width.
+    public var indentationLevel = 0 {
+        didSet { if indentationLevel != oldValue { indentationChanged() } }
+    }
+    /// UIKit's `indentationWidth`: the width of one level.
+    public var indentationWidth: Double = ConfigurableViewIndentation.defaultWidth {
+        didSet { if indentationWidth != oldValue { indentationChanged() } }
+    }
+    /// The indentation in points: level × width, never negative; kept, as every draw reads it.
+    public private(set) var indentation: Double = 0
+
+    private func indentationChanged() {
+        indentation = Double(max(0, indentationLevel)) * max(0, indentationWidth)
+        invalidateLayout()
+    }
 
     /// Accessories and swipe actions around the content view (cells only); nil, or empty, is
     /// none, and then no pass does any decoration work. The content view shrinks to make room.
@@ -239,7 +276,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
                                traits: TraitCollection) -> DrawingInputs {
         DrawingInputs(size: size, clipRect: clip?.rect, clipCornerRadius: clip?.cornerRadius ?? 0,
                       isLastInSection: isLastInSection, traits: traits, tintColor: tintColor, layoutMargins: layoutMargins,
-                      separatorVisibility: bottomSeparatorVisibility, contentView: contentView.map { ObjectIdentifier($0) })
+                      separatorsSelected: separatorsSelected, contentView: contentView.map { ObjectIdentifier($0) },
+                      indentation: indentation)
     }
 
     init(role: ConfigurableViewRole, appearance: ListAppearance, state: State) {
@@ -413,7 +451,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         runPendingUpdate()
         if hasDecorations { return decoratedHeight(forWidth: width, measurer: measurer) }
         if let height = drawingCache.height(forWidth: width, traits: inputs.traitCollection) { return height }
-        let height = contentView?.sizeThatFits(Size(width: width, height: 0), context: layoutContext(measurer: measurer)).height
+        let height = contentView?.sizeThatFits(Size(width: max(0, width - indentation), height: 0),
+                                               context: layoutContext(measurer: measurer)).height
             ?? layoutMargins.top + layoutMargins.bottom
         drawingCache.keepHeight(height, forWidth: width, traits: inputs.traitCollection)
         return height
@@ -442,10 +481,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         drawBackground(in: bounds, traits: traits, into: &list)
         let backgroundEnd = list.commands.count
         let context = layoutContext(measurer: measurer)
-        contentView?.draw(in: bounds, context: context, into: &list)
-        if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
-            list.append(.fill(separator, Color.separator.resolved(with: traits)))
-        }
+        contentView?.draw(in: contentBounds(in: bounds), context: context, into: &list)
+        drawSeparators(size: size, isLastInSection: isLastInSection, context: context, into: &list)
         if clip != nil { list.append(.popClip) }
         drawingCache.recorded(for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
                               background: backgroundStart..<backgroundEnd, commandCount: list.commands.count)
@@ -470,7 +507,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         let bounds = Rect(origin: .zero, size: size)
         guard drawingCache.canRedrawBackgroundOnly(
             of: list, for: drawingInputs(size: size, clip: clip, isLastInSection: isLastInSection, traits: traits),
-            bounds: bounds, context: layoutContext(measurer: measurer))
+            bounds: contentBounds(in: bounds), context: layoutContext(measurer: measurer))
         else { return nil }
         drawingCache.backgroundRecording.removeAll()
         drawBackground(in: bounds, traits: traits, into: &drawingCache.backgroundRecording)
@@ -492,8 +529,7 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// The hairline at the bottom of a cell: one pixel at the display scale, from where the text
     /// starts to the cell's trailing edge (mirrored right to left); nil when none is drawn.
     public func separatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
-        separatorFrame(size: size, isLastInSection: isLastInSection, context: context, contentLeading: 0,
-                       contentWidth: size.width)
+        separatorFrame(.bottom, size: size, isLastInSection: isLastInSection, context: context)
     }
 
     /// The separator of a content view laid out `contentLeading` points from the cell's leading
@@ -526,7 +562,8 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         configurationUpdateHandler = nil
         automaticallyUpdatesContentConfiguration = true
         automaticallyUpdatesBackgroundConfiguration = true
-        bottomSeparatorVisibility = .automatic
+        if separatorConfiguration != ListSeparatorConfiguration() { separatorConfiguration = ListSeparatorConfiguration() }
+        indentationLevel = 0
         decorations = nil
         setContent(nil, restyledFor: nil)
         storedBackgroundColor = nil

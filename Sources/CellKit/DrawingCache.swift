@@ -100,6 +100,10 @@ struct DrawingInputs: Equatable {
     var traits: TraitCollection
     var tintColor: Color
     var layoutMargins: DirectionalEdgeInsets
-    var separatorVisibility: ListSeparatorVisibility
+    /// Whether the separators were drawn in their selected colour (their configuration is not
+    /// an input: setting it drops the recording).
+    var separatorsSelected: Bool
     var contentView: ObjectIdentifier?
+    /// The outline indentation the content and separator were placed at.
+    var indentation: Double
 }

@@ -67,8 +67,8 @@ public final class Engine {
     private let catalog: ConfigurationCatalog
     let options: Options
     let renderer: any FrameRenderer
-    private var sections: [Section] = []
-    private var rowsByName: [String: EngineRow] = [:] {
+    var sections: [Section] = []
+    var rowsByName: [String: EngineRow] = [:] {
         didSet { lastTargetFound = nil }
     }
     /// The row the last event's target named: events in a row mostly target the same cell
@@ -111,6 +111,14 @@ public final class Engine {
     var pendingCaptures: [(name: String, cell: String?)] = []
     /// The first named capture that could not be written: the run's outputs are incomplete.
     var captureWriteFailure: String?
+    /// The list's outline (items with children); nil for a list without one.
+    var outline: EngineOutline?
+    /// What this event's outline changes did, for its trace record.
+    var outlineTraces: [OutlineTrace] = []
+    /// Whether section headers stick to the top (plain lists with headers); read once.
+    var pinsHeaders = false
+    /// The header stuck to the top now, if any.
+    var pinnedHeader: EngineRow?
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -128,23 +136,28 @@ public final class Engine {
         isCheckingScene = true
         defer { isCheckingScene = false }
         for s in scene.sections {
-            var section = Section(id: s.id, items: s.items, rows: [:])
-            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header) }
+            var section = Section(id: s.id, items: Engine.visibleItems(s.items, outline: &outline), rows: [:])
+            if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header, content: s.headerContent) }
             // Every item is checked now (bad input fails before the first event), its row made later.
             // A series' items differ only in their ids: the first item of each template stands for all.
             for run in s.items.runs {
                 switch run {
                 case .items(let items):
-                    for item in items { _ = try rowContent(item, pristineBackground: sceneCellBackground) }
+                    for item in items {
+                        _ = try rowContent(item, pristineBackground: sceneCellBackground)
+                        guard !item.children.isEmpty else { continue }
+                        for d in item.outlineDescendants { _ = try rowContent(d, pristineBackground: sceneCellBackground) }
+                    }
                 case .series(let series):
                     for k in 0..<min(series.count, series.templates.count) {
                         _ = try rowContent(series.item(at: k), pristineBackground: sceneCellBackground)
                     }
                 }
             }
-            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer) }
+            if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer, content: s.footerContent) }
             sections.append(section)
         }
+        pinsHeaders = appearance == .plain && sections.contains { $0.header != nil }
         rebuildLayout()
     }
 
@@ -165,7 +178,7 @@ public final class Engine {
         }
     }
 
-    private func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
+    func makeRow(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError) -> EngineRow {
         let (pristine, content, background) = try rowContent(item, pristineBackground: pristineBackground)
         let row = EngineRow(name: item.id, kind: .cell, layerID: takeLayerID(), item: item, pristine: pristine,
                             configuration: content, pristineBackground: pristineBackground, background: background,
@@ -174,6 +187,8 @@ public final class Engine {
                             recordsPropertyChanges: options.recordsPropertyChanges)
         if !item.decorations.isEmpty { row.decorationState = RowDecorations(item.decorations) }
         rowsByName[item.id] = row
+        if outline != nil { takeOutlinePlace(of: row) }
+        if let separators = item.separators ?? scene.separators { row.separators = separators }
         return row
     }
 
@@ -188,7 +203,7 @@ public final class Engine {
 
     /// An item's configurations as its description sets them up, with every property its update
     /// handler sets checked (the handler runs inside the cell, where it cannot fail).
-    private func rowContent(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError)
+    func rowContent(_ item: ItemDescription, pristineBackground: BackgroundConfiguration) throws(EngineError)
         -> (pristine: any ContentConfiguration, content: any ContentConfiguration, background: BackgroundConfiguration?) {
         let (pristine, content) = try initialContent(item)
         var background: BackgroundConfiguration?
@@ -218,7 +233,7 @@ public final class Engine {
         return (pristine, content, background)
     }
 
-    private func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
+    func defaultBackground(for role: ConfigurableViewRole) -> BackgroundConfiguration {
         BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: role))
             .updated(for: CellConfigurationState(traitCollection: traits))
     }
@@ -238,14 +253,23 @@ public final class Engine {
         return (pristine, content)
     }
 
-    private func makeHeaderFooter(section: String, text: String, kind: EngineRow.Kind) throws(EngineError) -> EngineRow {
+    private func makeHeaderFooter(section: String, text: String, kind: EngineRow.Kind,
+                                  content described: ItemDescription?) throws(EngineError) -> EngineRow {
         let role: ConfigurableViewRole = kind == .header ? .header : .footer
-        var content = ListContentConfiguration(style: appearance.defaultContentStyle(for: role))
-            .updated(for: CellConfigurationState(traitCollection: traits))
-        content.text = text
         let name = (kind == .header ? "header:" : "footer:") + section
-        let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: content,
-                            configuration: content, pristineBackground: defaultBackground(for: role), background: nil,
+        var pristine: any ContentConfiguration, content: any ContentConfiguration
+        var background: BackgroundConfiguration?
+        if let described {
+            (pristine, content, background) = try headerFooterContent(described, role: role)
+        } else {
+            var plain = ListContentConfiguration(style: appearance.defaultContentStyle(for: role))
+                .updated(for: CellConfigurationState(traitCollection: traits))
+            plain.text = text
+            pristine = plain
+            content = plain
+        }
+        let row = EngineRow(name: name, kind: kind, layerID: takeLayerID(), item: nil, pristine: pristine,
+                            configuration: content, pristineBackground: defaultBackground(for: role), background: background,
                             estimatedHeight: 28, width: rowWidth, pristineKey: name, styleCache: styleCache,
                             recordsPropertyChanges: options.recordsPropertyChanges)
         rowsByName[name] = row
@@ -309,6 +333,7 @@ public final class Engine {
                 if let i = sections[si].items.firstIndex(ofID: id) { return try row(section: si, item: i) }
             }
         }
+        if case .cell(let id) = target, let hidden = hiddenReason(id) { throw EngineError(hidden) }
         throw EngineError("no \(target) in the list")
     }
 
@@ -331,10 +356,15 @@ public final class Engine {
             case .by(let dy): contentOffset += dy
             }
         case .insert(let item, let sectionID, let index):
-            try insert(item, inSection: sectionID, at: index)
+            if item.children.isEmpty { try insert(item, inSection: sectionID, at: index) }
+            else { try insertOutlineItem(item, inSection: sectionID, at: index) }
         case .delete(let id):
-            try delete(id)
+            var wasHidden = false
+            if outline != nil { wasHidden = try deleteFromOutline(id) }
+            if !wasHidden { try delete(id) }
             forceFrame = true
+        case .outline(let change):
+            try applyOutline(change, forceFrame: &forceFrame)
         case .reload(let id):
             try reload(id)
         case .capture(let name, let cell):
@@ -392,7 +422,7 @@ public final class Engine {
         visibleCache = nil
     }
 
-    private func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
+    func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
         guard let si = sections.firstIndex(where: { $0.id == sectionID }) else { throw EngineError("no section \"\(sectionID)\"") }
         let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
         let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
@@ -404,7 +434,7 @@ public final class Engine {
     }
 
     /// The row goes from its section, its view to the pool and its layer from the renderer.
-    private func delete(_ id: String) throws(EngineError) {
+    func delete(_ id: String) throws(EngineError) {
         let r = try row(for: .cell(id))
         for si in sections.indices {
             if let i = sections[si].rows.first(where: { $0.value === r })?.key {
@@ -446,7 +476,7 @@ public final class Engine {
 
     /// A new layout for the current sections (after inserts and deletes), keeping the heights
     /// rows have measured; the others start from estimates, as UIKit's estimated sizes.
-    private func rebuildLayout() {
+    func rebuildLayout() {
         let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
         var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes)
         func place(_ row: EngineRow, at listRow: ListRow) {
@@ -506,6 +536,7 @@ public final class Engine {
             row.clip = row.kind == .cell ? listLayout.sectionClip(forSlot: row.slot) : nil
             visible.append(row)
         }
+        if pinsHeaders { pinHeaders(&visible) }
         visibleCache = (visible, contentOffset, false, false)
         return visible
     }

@@ -74,6 +74,20 @@ final class EngineRow {
     var needsRedraw = false
     /// Accessories and swipe actions; nil for a row that has none (no work in its passes).
     var decorationState: RowDecorations?
+    /// The row's outline level: its cell's `indentationLevel`.
+    var indentationLevel = 0
+    /// The row's separators when the list or its item sets them; the first update record of the
+    /// row says what they are.
+    var separators: ListSeparatorConfiguration? {
+        didSet { separatorsToTrace = separators != nil }
+    }
+    var separatorsToTrace = false
+
+    /// The separators in words, once: for the row's first update record after they were set.
+    func takeSeparatorTrace() -> String? {
+        separatorsToTrace = false
+        return separators?.description
+    }
 
     // What the coming update pass must report, gathered from the events of one pass.
     var causes: [String] = []
@@ -230,6 +244,8 @@ final class EngineRow {
             s = flags
             s.traitCollection = traits
         }
+        cell.indentationLevel = indentationLevel
+        if let separators { cell.separatorConfiguration = separators }
         cell.automaticallyUpdatesContentConfiguration = item?.automaticallyUpdatesContentConfiguration ?? true
         cell.automaticallyUpdatesBackgroundConfiguration = item?.automaticallyUpdatesBackgroundConfiguration ?? true
         cell.backgroundConfiguration = background ?? pristineBackground

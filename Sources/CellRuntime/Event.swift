@@ -38,6 +38,8 @@ public enum EventAction: Sendable, Equatable {
     /// (cropped to `cell`'s frame plus a margin when a cell is named), so snapshot references do
     /// not depend on frame numbering.
     case capture(name: String?, cell: String? = nil)
+    /// An outline item expands or collapses (`expand` / `collapse`).
+    case outline(OutlineChange)
 }
 
 /// Which view of the list an event addresses.

@@ -24,6 +24,10 @@ public struct EventStreamParser: Sendable {
     private var sawSceneLine = false
     /// Each capture name and the line that took it: a name is a file name, so it is used once.
     private var captureLines: [String: Int] = [:]
+    /// Live items that have children in an outline: the items `expand` and `collapse` may name.
+    private var outlineParents: Set<String> = []
+    /// Each outline parent's descendants: deleting the parent deletes them too.
+    private var outlineDescendantIDs: [String: [String]] = [:]
 
     public init(source: String) { self.source = source }
 
@@ -128,6 +132,7 @@ public struct EventStreamParser: Sendable {
             try parseTraits(.object(t)).apply(to: &scene.traits)
         }
         if let t = try fields.object("tolerance") { scene.imageTolerance = try parseTolerance(t) }
+        if let s = fields.take("separators") { scene.separators = try parseSeparators(s, base: nil) }
         try fields.finish()
         scene.traits.listEnvironment = scene.appearance
     }
@@ -188,10 +193,31 @@ public struct EventStreamParser: Sendable {
         var fields = try Fields(value, in: "section")
         let id = try fields.requiredString("id")
         guard !sectionIDs.contains(id) else { throw LineError("section \"\(id)\" is already defined") }
-        let header = try fields.string("header"), footer = try fields.string("footer")
+        let header = try parseHeaderFooter(fields.take("header"), "header", section: id, line: line)
+        let footer = try parseHeaderFooter(fields.take("footer"), "footer", section: id, line: line)
         try fields.finish()
         sectionIDs.insert(id)
-        scene.sections.append(SectionDescription(id: id, header: header, footer: footer, line: line))
+        var section = SectionDescription(id: id, header: header?.text, footer: footer?.text, line: line)
+        section.headerContent = header?.content
+        section.footerContent = footer?.content
+        scene.sections.append(section)
+    }
+
+    /// A section's `"header"` / `"footer"`: a text in the list's default style, or an object
+    /// as an item describes its configuration — `type` (a plugin's, or list content), `style`
+    /// (any list content style), `set`, `background`.
+    private func parseHeaderFooter(_ value: JSON?, _ key: String, section: String, line: Int) throws(LineError)
+        -> (text: String, content: ItemDescription?)? {
+        guard let value else { return nil }
+        if let text = value.stringValue { return (text, nil) }
+        guard value.objectPairs != nil else {
+            throw LineError("\"\(key)\" takes a text or an object with \"type\", \"style\", \"set\", \"background\", not \(value.kindName)")
+        }
+        var f = try Fields(value, in: key, known: ["type", "style", "set", "background"])
+        try f.rejectUnknown()
+        let content = try parseItem(&f, id: key + ":" + section, line: line)
+        try f.finish()
+        return ("", content)
     }
 
     private mutating func parseSceneItem(_ value: JSON, line: Int) throws(LineError) {
@@ -202,6 +228,17 @@ public struct EventStreamParser: Sendable {
         let i = try sceneSectionIndex(sectionID, line: line)
         scene.sections[i].items.append(item)
         itemIDs.insert(item.id)
+        noteOutline(of: item)
+    }
+
+    /// Registers an item's descendants (their ids are live too) and which items have children.
+    private mutating func noteOutline(of item: ItemDescription) {
+        guard !item.children.isEmpty else { return }
+        for parent in [item] + item.outlineDescendants where !parent.children.isEmpty {
+            outlineParents.insert(parent.id)
+            outlineDescendantIDs[parent.id] = parent.outlineDescendants.map(\.id)
+        }
+        for d in item.outlineDescendants { itemIDs.insert(d.id) }
     }
 
     /// The section a scene item line adds to: the named one, else the last (made as "main" when
@@ -248,6 +285,7 @@ public struct EventStreamParser: Sendable {
         for object in objects {
             var f = try Fields(object, in: "template")
             guard !f.has("id") else { throw LineError("a template has no \"id\"; the series' \"id\" pattern names its items") }
+            guard !f.has("children") else { throw LineError("a template has no \"children\"; write an outline's items out with \"item\" lines") }
             templates.append(try parseItem(&f, id: pattern, line: line))
             try f.finish()
         }
@@ -275,7 +313,8 @@ public struct EventStreamParser: Sendable {
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
-                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "handler", "accessories", "swipeActions"]
+                           "automaticallyUpdatesBackgroundConfiguration", "handlers", "handler", "accessories", "swipeActions",
+                           "children", "expanded", "separators"]
 
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
@@ -321,10 +360,34 @@ public struct EventStreamParser: Sendable {
         var decorations = CellDecorations()
         if let a = fields.take("accessories") { decorations.accessories = try EventStreamParser.parseAccessories(a) }
         if let s = fields.take("swipeActions") { try EventStreamParser.parseSwipeActions(s, into: &decorations) }
-        return ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
-                               automaticallyUpdatesContentConfiguration: autoContent,
-                               automaticallyUpdatesBackgroundConfiguration: autoBackground,
-                               handlers: handlers, handlerForm: handlerForm, line: line, decorations: decorations)
+        var item = ItemDescription(id: id, type: type, style: style, properties: properties, background: background,
+                                   automaticallyUpdatesContentConfiguration: autoContent,
+                                   automaticallyUpdatesBackgroundConfiguration: autoBackground,
+                                   handlers: handlers, handlerForm: handlerForm, line: line, decorations: decorations)
+        if let c = fields.take("children") { item.children = try parseChildren(c, of: id, line: line) }
+        if let expanded = try fields.bool("expanded") { item.isExpanded = expanded }
+        if let s = fields.take("separators") { item.separators = try parseSeparators(s, base: scene.separators) }
+        return item
+    }
+
+    /// `"children": [{item}, …]`: an outline's next level, each child an item object (which may
+    /// have children of its own). Ids must be unique across the whole list, the tree included.
+    private func parseChildren(_ value: JSON, of parent: String, line: Int) throws(LineError) -> [ItemDescription] {
+        guard let objects = value.arrayValue else {
+            throw LineError("\"children\" of \"\(parent)\" takes an array of item objects, not \(value.kindName)")
+        }
+        var children: [ItemDescription] = []
+        var seen: Set<String> = [parent]
+        for object in objects {
+            var f = try Fields(object, in: "child of \"\(parent)\"", known: EventStreamParser.itemKeys)
+            let child = try parseItem(&f, line: line)
+            try f.finish()
+            for id in [child.id] + child.outlineDescendants.map(\.id) {
+                guard seen.insert(id).inserted else { throw LineError("item \"\(id)\" appears twice in the outline of \"\(parent)\"; ids must be unique") }
+            }
+            children.append(child)
+        }
+        return children
     }
 
     /// An update handler's rules: `[{"when": {…}, "set": {…}, "background": {…}}, …]`.
@@ -380,7 +443,7 @@ public struct EventStreamParser: Sendable {
     /// Every field an event line may have, for "did you mean".
     static let eventKeys = ["cell", "header", "footer", "note", "animate", "group"] + stateKeys
         + ["set", "background", "perform", "setNeedsUpdateConfiguration", "traits", "scroll", "insert", "delete",
-           "reload", "capture", "swipe"]
+           "reload", "capture", "swipe", "expand", "collapse"]
 
     static let stateKeys = ["highlighted", "selected", "disabled", "focused", "pinned", "editing", "expanded",
                             "swiped", "reordering", "drag", "drop", "custom"]
@@ -412,7 +475,7 @@ public struct EventStreamParser: Sendable {
         actions += try parseActions(&fields, line: line)
         try fields.finish()
         guard !actions.isEmpty else {
-            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\", \"swipe\"")
+            throw LineError("the line has no event; an event needs a target (\"cell\", \"header\", \"footer\") with a change, or one of \"traits\", \"scroll\", \"insert\", \"delete\", \"reload\", \"capture\", \"swipe\", \"expand\", \"collapse\"")
         }
         return Event(number: number, line: line, note: note, animation: animation, actions: actions)
     }
@@ -497,6 +560,7 @@ public struct EventStreamParser: Sendable {
             let item = try parseItem(&f, line: 0)
             try f.finish()
             itemIDs.insert(item.id)
+            noteOutline(of: item)
             actions.append(.insert(item, section: sectionID, index: index))
         }
         for key in ["delete", "reload"] {
@@ -504,10 +568,20 @@ public struct EventStreamParser: Sendable {
             guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
             if key == "delete" {
                 if itemIDs.remove(id) == nil { deletedSeriesIDs.insert(id) }
+                for d in outlineDescendantIDs.removeValue(forKey: id) ?? [] { itemIDs.remove(d) }
+                outlineParents.remove(id)
                 actions.append(.delete(itemID: id))
             } else {
                 actions.append(.reload(itemID: id))
             }
+        }
+        for key in ["expand", "collapse"] {
+            guard let id = try fields.string(key) else { continue }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            guard outlineParents.contains(id) else {
+                throw LineError("\"\(key)\" needs an item with \"children\"; \"\(id)\" has none")
+            }
+            actions.append(.outline(OutlineChange(itemID: id, expands: key == "expand")))
         }
         if let c = fields.take("capture") {
             switch c {

@@ -101,6 +101,7 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
         case .delete(let id): text += "delete \(id)"
         case .reload(let id): text += "reload \(id)"
         case .capture(let name, let cell): text += "capture" + (name.map { " \($0)" } ?? "") + (cell.map { " of \($0)" } ?? "")
+        case .outline(let o): text += (o.expands ? "expand " : "collapse ") + o.itemID
         }
     }
 }

@@ -131,6 +131,9 @@ extension Engine {
             pass.updates.append(consume trace)
             pass.updatedRows.append(r)
         }
+        if r.separatorsToTrace, let i = pass.updatedRows.lastIndex(where: { $0 === r }) {
+            pass.updates[i].separators = r.takeSeparatorTrace()
+        }
         return resized
     }
 
@@ -287,7 +290,8 @@ extension Engine {
         (lastUpdates, lastFrames) = (pass.updates, pass.frames)
         return TraceEvent(number: event.number, line: event.line, summaryText: summary, note: event.note,
                           start: (pass.start - startTime) * 1e6, updates: pass.updates, frames: pass.frames,
-                          timings: pass.timings, problems: problemTexts(pass))
+                          problems: problemTexts(pass), timings: pass.timings,
+                          outline: outlineTraces.isEmpty ? [] : takeOutlineTraces())
     }
 
     /// The layers' problems named by the cells they belong to (the compositor knows only layer

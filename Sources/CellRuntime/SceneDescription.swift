@@ -14,6 +14,9 @@ public struct SceneDescription: Sendable, Equatable {
     public var matrix: TraitMatrix?
     /// How far `cellhost test` lets captures stray from their references.
     public var imageTolerance: ImageTolerance = .exact
+    /// Every row's separators (`UICollectionLayoutListConfiguration.separatorConfiguration`);
+    /// nil = UIKit's defaults for the appearance.
+    public var separators: ListSeparatorConfiguration?
 
     public init(appearance: ListEnvironment = .insetGrouped, viewport: Size = Size(width: 390, height: 844),
                 traits: TraitCollection = .default, sections: [SectionDescription] = []) {
@@ -36,6 +39,10 @@ public struct SectionDescription: Sendable, Equatable {
     /// Items written out and item series (templates plus a count), in list order.
     public var items: ItemList
     public var line: Int
+    /// A header or footer given as a configuration (a plugin type, any list content style,
+    /// properties set): `header` / `footer` is then empty and only says there is one.
+    public var headerContent: ItemDescription?
+    public var footerContent: ItemDescription?
 
     public init(id: String, header: String? = nil, footer: String? = nil, items: ItemList = [], line: Int = 0) {
         self.id = id
@@ -70,6 +77,32 @@ public struct ItemDescription: Sendable, Equatable {
     public var line: Int
     /// The cell's accessories and swipe actions (`accessories`, `swipeActions`); empty = none.
     public var decorations: CellDecorations
+    /// The item's children in an outline (NSDiffableDataSourceSectionSnapshot's hierarchy), in
+    /// order; empty for a leaf. Shown below the item, one level deeper, while it is expanded.
+    public var children: [ItemDescription] {
+        get { extras?.children ?? [] }
+        set { changeExtras { $0.children = newValue } }
+    }
+    /// Whether the item starts expanded (only meaningful with children).
+    public var isExpanded: Bool {
+        get { extras?.isExpanded ?? false }
+        set { changeExtras { $0.isExpanded = newValue } }
+    }
+    /// The item's separators (`itemSeparatorHandler`): the list's with the fields the item
+    /// names changed; nil = the list's.
+    public var separators: ListSeparatorConfiguration? {
+        get { extras?.separators }
+        set { changeExtras { $0.separators = newValue } }
+    }
+    /// Outline and separator settings, boxed: few items have them, and an item description is
+    /// copied with every event that inserts one, so it stays the size it was without them.
+    private var extras: ItemExtras?
+
+    private mutating func changeExtras(_ change: (inout ItemExtras.Values) -> Void) {
+        var values = extras?.values ?? ItemExtras.Values()
+        change(&values)
+        extras = values == ItemExtras.Values() ? nil : ItemExtras(values)
+    }
 
     public init(id: String, type: String = ItemDescription.listContentType, style: String? = nil,
                 properties: [PropertyAssignment] = [], background: BackgroundDescription? = nil,
@@ -91,6 +124,24 @@ public struct ItemDescription: Sendable, Equatable {
     }
 
     public var isListContent: Bool { type == ItemDescription.listContentType }
+}
+
+/// An item's outline and separator settings, held by reference (`ItemDescription`); equal by value.
+final class ItemExtras: Sendable, Equatable {
+    struct Values: Sendable, Equatable {
+        var children: [ItemDescription] = []
+        var isExpanded = false
+        var separators: ListSeparatorConfiguration?
+    }
+
+    let values: Values
+    init(_ values: Values) { self.values = values }
+
+    var children: [ItemDescription] { values.children }
+    var isExpanded: Bool { values.isExpanded }
+    var separators: ListSeparatorConfiguration? { values.separators }
+
+    static func == (a: ItemExtras, b: ItemExtras) -> Bool { a.values == b.values }
 }
 
 /// `"set": {"textProperties.color": "white"}` — one property of a configuration and its new value.

@@ -88,6 +88,9 @@ public struct TraceEvent: Sendable, Equatable {
     /// A problem the event ran into that did not stop the run (a property a plugin refused).
     public var problems: [String]
     public var timings: PhaseTimings
+    /// Outline items the event expanded or collapsed (or deleted with their subtrees), and the
+    /// rows that inserted or removed; empty for every other event.
+    public var outline: [OutlineTrace] = []
 
     public var damagedPixels: Int { frames.reduce(0) { $0 + $1.damagedPixels } }
 }
@@ -214,6 +217,9 @@ public struct CellUpdateTrace: Sendable, Equatable {
     public var swipe: String? = nil
     /// The form of the stream update handler the pass ran; nil when the cell has none.
     public var handler: UpdateHandlerForm? = nil
+    /// The row's separator configuration where the list or its item sets one, in its first
+    /// update record; nil otherwise.
+    public var separators: String? = nil
 }
 
 extension CellUpdateTrace {

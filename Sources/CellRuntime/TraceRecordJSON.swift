@@ -24,6 +24,7 @@ extension TraceRecord {
                 ("frames", .array(e.frames.map(\.json))), ("timings", e.timings.json),
             ]
             if !e.problems.isEmpty { pairs.append(("problems", .array(e.problems.map(JSON.string)))) }
+            if !e.outline.isEmpty { pairs.append(("outline", .array(e.outline.map(\.json)))) }
             return .object(pairs)
         case .log(let log):
             var pairs: [(String, JSON)] = [
@@ -55,13 +56,17 @@ extension TraceRecord {
                 scale: try r.double("scale"), traits: try r.strings("traits"), itemCount: try r.int("items"),
                 plugins: try r.strings("plugins")))
         case "event":
-            self = .event(TraceEvent(
+            var event = TraceEvent(
                 number: try r.int("event"), line: try r.int("line"), summary: try r.string("summary"),
                 note: r.optionalString("note"), start: try r.double("start"),
                 updates: try r.array("updates").map { j throws(TraceDecodingError) in try CellUpdateTrace(json: j) },
                 frames: try r.array("frames").map { j throws(TraceDecodingError) in try FrameTrace(json: j) },
                 timings: try PhaseTimings(json: try r.value("timings")),
-                problems: (try? r.strings("problems")) ?? []))
+                problems: (try? r.strings("problems")) ?? [])
+            if let outline = (try? r.array("outline")) {
+                event.outline = try outline.map { j throws(TraceDecodingError) in try OutlineTrace(json: j) }
+            }
+            self = .event(event)
         case "log":
             guard let level = TraceLog.Level(rawValue: try r.string("level")) else { throw TraceDecodingError("unknown log level") }
             self = .log(TraceLog(plugin: try r.string("plugin"), level: level, message: try r.string("message"),
@@ -149,6 +154,7 @@ extension CellUpdateTrace {
         if let accessories { pairs.append(("accessories", .string(accessories))) }
         if let swipe { pairs.append(("swipe", .string(swipe))) }
         if let handler { pairs.append(("handler", .string(handler.rawValue))) }
+        if let separators { pairs.append(("separators", .string(separators))) }
         return .object(pairs)
     }
 
@@ -164,6 +170,7 @@ extension CellUpdateTrace {
                   handler: r.optionalString("handler").flatMap(UpdateHandlerForm.init(rawValue:)))
         accessories = r.optionalString("accessories")
         swipe = r.optionalString("swipe")
+        separators = r.optionalString("separators")
     }
 }
 

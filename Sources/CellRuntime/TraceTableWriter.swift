@@ -70,6 +70,7 @@ public final class TraceTableWriter: TraceSink {
         let number = style.bold("\(e.number)")
         if let note = e.note { output(style.dim("   # \(note)") + "\n") }
         for problem in e.problems { output("    " + style.red("! ") + problem + "\n") }
+        for change in e.outline { output("    " + style.dim("outline: ") + change.text + "\n") }
         logs.release(event: e.number).forEach(writeLog)
         if e.updates.isEmpty {
             let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { String($0.index) }.joined(separator: ","))"
@@ -99,6 +100,7 @@ public final class TraceTableWriter: TraceSink {
             if let repaint = u.repaint { output("      " + style.green("repainted: " + repaint) + "\n") }
             if let accessories = u.accessories { output("      " + style.cyan("accessories " + accessories) + "\n") }
             if let swipe = u.swipe { output("      " + style.cyan("swipe: " + swipe) + "\n") }
+            if let separators = u.separators { output("      " + style.dim("separators: ") + separators + "\n") }
             let nameWidth = min(40, (u.changes.map { Self.propertyName($0).count }.max() ?? 0) + 2)
             for c in u.changes {
                 let name = Self.propertyName(c)
