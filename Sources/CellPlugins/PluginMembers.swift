@@ -101,26 +101,27 @@ public final class PluginProperty: @unchecked Sendable {
     /// double and names for colours and transformers) and passed to the typed setter.
     /// The caller owns `handle` alone.
     public func set(_ value: PropertyValue, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        if setter == nil { throw .invalidValue(property: name, reason: "the property is read-only") }
+        guard let setter else { throw .invalidValue(property: name, reason: "the property is read-only") }
+        // The encoding was checked by the switch: each case calls its setter type directly.
         switch encoding {
         case .int64:
-            if case .int(let i) = value { return try set(int64: i, on: handle) }
+            if case .int(let i) = value { return unsafeBitCast(setter, to: TypedPropertyCall.Int64Setter.self)(handle, descriptor, i) }
         case .double:
-            if case .double(let d) = value { return try set(double: d, on: handle) }
+            if case .double(let d) = value { return unsafeBitCast(setter, to: TypedPropertyCall.DoubleSetter.self)(handle, descriptor, d) }
         case .bool:
-            if case .bool(let b) = value { return try set(bool: b, on: handle) }
+            if case .bool(let b) = value { return unsafeBitCast(setter, to: TypedPropertyCall.BoolSetter.self)(handle, descriptor, b) }
         case .color:
-            if case .color(let c) = value { return try set(color: c, on: handle) }
+            if case .color(let c) = value {
+                return unsafeBitCast(setter, to: TypedPropertyCall.ColorSetter.self)(handle, descriptor, cellhost_color(c))
+            }
         case .string:
             guard case .string(let s) = value else { break }
-            let setter = try settable(.string, got: "string")
             s.withCString { unsafeBitCast(setter, to: TypedPropertyCall.StringSetter.self)(handle, descriptor, $0) }
             return
         case .size, .insets, .transformer:
             break
         }
         var argument = try FFIValueBuffer(nonString: value, as: encoding, name: name)
-        let setter = try settable(encoding, got: value.kindName)
         withUnsafeBytes(of: &argument) {
             TypedPropertyCall.set(encoding, setter: setter, config: handle, descriptor: descriptor, slot: $0.baseAddress!)
         }
