@@ -122,6 +122,7 @@ let package = Package(
         // MARK: Performance — each figure of BENCHMARKS.md measured against its reference.
         .executableTarget(name: "cellhost-bench", dependencies: [
             "CellIO", "CellRuntime", "CellKit", "CellPlugins", "CellRender", "CPixman", "CFFI", "CellSnapshots",
+            "CZlib", "CPNGStripDeflate",
         ]),
 
         // MARK: Tests shared by every test target, and the end-to-end tests.

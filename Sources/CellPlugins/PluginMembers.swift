@@ -4,10 +4,12 @@ import CFFI
 import CellKit
 import Synchronization
 
-/// A property a plugin type declares: its name, type encoding, and the getter/setter called
-/// through libffi. Each call signature's cif is prepared once per process, on first use, and the
-/// property keeps the pointer; a call then builds its argument frame in C (`cffi_call_*` in the
-/// CFFI shim) with no allocation and no `PropertyValue` in between for the typed setters.
+/// A property a plugin type declares: its name, type encoding, and its getter and setter.
+/// The host calls them as typed C function pointers chosen by the encoding
+/// (`TypedPropertyCall`): a property set from a stream is an ordinary C call, with no
+/// allocation and no argument frame to build. The same calls through libffi (one cif per call
+/// signature, prepared on first use and kept) remain as `valueThroughFFI` / `setThroughFFI`, the
+/// path `validate` checks the typed one against.
 public final class PluginProperty: @unchecked Sendable {
     public let name: String
     public let encoding: ValueEncoding
@@ -42,9 +44,15 @@ public final class PluginProperty: @unchecked Sendable {
         return cif
     }
 
-    /// Reads the property of the configuration `handle` through its getter. `.none` if libffi
-    /// cannot prepare the getter's call (it can for every encoding of the ABI).
+    /// Reads the property of the configuration `handle` through its getter, called as the typed
+    /// C function its encoding names.
     public func value(of handle: OpaquePointer) -> PropertyValue {
+        TypedPropertyCall.value(encoding, getter: getter, config: handle, descriptor: descriptor)
+    }
+
+    /// Reads the property through libffi instead: what `validate` compares `value(of:)` with.
+    /// `.none` if libffi cannot prepare the getter's call (it can for every encoding of the ABI).
+    public func valueThroughFFI(of handle: OpaquePointer) -> PropertyValue {
         guard let cif = try? cif(getterCIF, .getter(encoding)) else { return .none }
         var result = FFIValueBuffer()
         withUnsafeMutableBytes(of: &result) {
@@ -53,74 +61,83 @@ public final class PluginProperty: @unchecked Sendable {
         return result.value(as: encoding)
     }
 
-    /// The setter and its cif, or why the property cannot be set.
+    /// The setter, or why the property cannot be set to a value of `expected`'s kind.
     @inline(__always)
-    private func prepareSet(_ expected: ValueEncoding, got: @autoclosure () -> String)
-        throws(ConfigurationPropertyError) -> (cellhost_fn, UnsafeMutablePointer<ffi_cif>)
-    {
+    private func settable(_ expected: ValueEncoding, got: @autoclosure () -> String) throws(ConfigurationPropertyError) -> cellhost_fn {
         guard let setter else { throw .invalidValue(property: name, reason: "the property is read-only") }
         guard encoding == expected else { throw .typeMismatch(property: name, expected: encoding.kindName, got: got()) }
-        do { return (setter, try cif(setterCIF, .setter(encoding))) } catch {
-            throw .invalidValue(property: name, reason: error.description)
-        }
+        return setter
     }
 
-    // Typed setters: one `ffi_call` through the cached cif, the value passed as the C type.
-    // The caller owns `handle` alone.
+    // Typed setters: one C call, the value passed as the C type. The caller owns `handle` alone.
 
     /// Sets a `q` (int64) property.
     public func set(int64 value: Int64, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        let (setter, cif) = try prepareSet(.int64, got: "int")
-        cffi_call_setter_int64(cif, setter, UnsafeMutableRawPointer(handle), descriptor, value)
+        let setter = try settable(.int64, got: "int")
+        unsafeBitCast(setter, to: TypedPropertyCall.Int64Setter.self)(handle, descriptor, value)
     }
 
     /// Sets a `d` (double) property.
     public func set(double value: Double, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        let (setter, cif) = try prepareSet(.double, got: "double")
-        cffi_call_setter_double(cif, setter, UnsafeMutableRawPointer(handle), descriptor, value)
+        let setter = try settable(.double, got: "double")
+        unsafeBitCast(setter, to: TypedPropertyCall.DoubleSetter.self)(handle, descriptor, value)
     }
 
     /// Sets a `B` (bool) property.
     public func set(bool value: Bool, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        let (setter, cif) = try prepareSet(.bool, got: "bool")
-        cffi_call_setter_bool(cif, setter, UnsafeMutableRawPointer(handle), descriptor, value)
+        let setter = try settable(.bool, got: "bool")
+        unsafeBitCast(setter, to: TypedPropertyCall.BoolSetter.self)(handle, descriptor, value)
     }
 
     /// Sets a `{Color=dddd}` property (a dynamic colour crosses as its light appearance).
     public func set(color value: Color, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        let (setter, cif) = try prepareSet(.color, got: "color")
-        var argument = cellhost_color(value)
-        cffi_call_setter(cif, setter, UnsafeMutableRawPointer(handle), descriptor, &argument)
+        let setter = try settable(.color, got: "color")
+        unsafeBitCast(setter, to: TypedPropertyCall.ColorSetter.self)(handle, descriptor, cellhost_color(value))
     }
 
     /// Writes `value` into the configuration `handle` through the setter: one switch on the
-    /// encoding, then the typed call for the common cases (no allocation); other values go
-    /// through the conversion actions use (`FFIValueBuffer`), which also accepts an int for a
-    /// double and names for colours and transformers. The caller owns `handle` alone.
+    /// encoding, then the typed call for the common cases (no allocation); other values are
+    /// converted as actions convert them (`FFIValueBuffer`, which also accepts an int for a
+    /// double and names for colours and transformers) and passed to the typed setter.
+    /// The caller owns `handle` alone.
     public func set(_ value: PropertyValue, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
-        if setter == nil { throw .invalidValue(property: name, reason: "the property is read-only") }
+        guard let setter else { throw .invalidValue(property: name, reason: "the property is read-only") }
+        // The encoding was checked by the switch: each case calls its setter type directly.
         switch encoding {
         case .int64:
-            if case .int(let i) = value { return try set(int64: i, on: handle) }
+            if case .int(let i) = value { return unsafeBitCast(setter, to: TypedPropertyCall.Int64Setter.self)(handle, descriptor, i) }
         case .double:
-            if case .double(let d) = value { return try set(double: d, on: handle) }
+            if case .double(let d) = value { return unsafeBitCast(setter, to: TypedPropertyCall.DoubleSetter.self)(handle, descriptor, d) }
         case .bool:
-            if case .bool(let b) = value { return try set(bool: b, on: handle) }
+            if case .bool(let b) = value { return unsafeBitCast(setter, to: TypedPropertyCall.BoolSetter.self)(handle, descriptor, b) }
         case .color:
-            if case .color(let c) = value { return try set(color: c, on: handle) }
+            if case .color(let c) = value {
+                return unsafeBitCast(setter, to: TypedPropertyCall.ColorSetter.self)(handle, descriptor, cellhost_color(c))
+            }
         case .string:
             guard case .string(let s) = value else { break }
-            let (setter, cif) = try prepareSet(.string, got: "string")
-            s.withCString { c in
-                var argument: UnsafePointer<CChar>? = c
-                cffi_call_setter(cif, setter, UnsafeMutableRawPointer(handle), descriptor, &argument)
-            }
+            s.withCString { unsafeBitCast(setter, to: TypedPropertyCall.StringSetter.self)(handle, descriptor, $0) }
             return
         case .size, .insets, .transformer:
             break
         }
         var argument = try FFIValueBuffer(nonString: value, as: encoding, name: name)
-        let (setter, cif) = try prepareSet(encoding, got: value.kindName)
+        withUnsafeBytes(of: &argument) {
+            TypedPropertyCall.set(encoding, setter: setter, config: handle, descriptor: descriptor, slot: $0.baseAddress!)
+        }
+    }
+
+    /// Writes `value` through libffi instead (the conversions are the same as `set(_:on:)`'s):
+    /// what `validate` compares the typed path with.
+    public func setThroughFFI(_ value: PropertyValue, on handle: OpaquePointer) throws(ConfigurationPropertyError) {
+        let setter = try settable(encoding, got: value.kindName)
+        let cif: UnsafeMutablePointer<ffi_cif>
+        do { cif = try self.cif(setterCIF, .setter(encoding)) } catch {
+            throw .invalidValue(property: name, reason: error.description)
+        }
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        defer { strings.forEach { free($0) } }
+        var argument = try FFIValueBuffer(value, as: encoding, name: name, strings: &strings)
         cffi_call_setter(cif, setter, UnsafeMutableRawPointer(handle), descriptor, &argument)
     }
 }

@@ -123,7 +123,8 @@ public final class ChromeTraceWriter: TraceSink {
                           ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.eventsTrack))]))
             emit(slice("frame \(frame.index)", category: "frame", ts: frameStart, dur: max(e.timings.encode, 1),
                        tid: ChromeTraceWriter.framesTrack,
-                       args: [("file", frame.file.map(JSON.string) ?? .null), ("damagedPixels", .int(Int64(frame.damagedPixels)))]))
+                       args: [("file", frame.file.map(JSON.string) ?? .null), ("damagedPixels", .int(Int64(frame.damagedPixels)))]
+                           + (frame.sameAs.map { [("sameAs", JSON.int(Int64($0)))] } ?? [])))
             emit(.object([("name", .string("event→frame")), ("cat", .string("flow")), ("ph", .string("f")),
                           ("bp", .string("e")), ("id", .int(Int64(frame.index))), ("ts", .double(frameStart.roundedMicros)),
                           ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.framesTrack))]))

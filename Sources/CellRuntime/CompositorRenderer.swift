@@ -30,12 +30,23 @@ public final class CompositorRenderer: FrameRenderer {
         compositor = Compositor(viewport: viewport, scale: scale, background: .white, textEngine: textEngine)
         compositor.showsDamage = showsDamage
         let writer = writesFrames ? PNGFrameWriter(capacity: 4, frameSize: (compositor.pixelWidth, compositor.pixelHeight)) : nil
-        // Frames lend the framebuffer to the writer: it copies unread strips only when they are about to be painted over.
-        if let writer { compositor.willPaint = { writer.willOverwrite($0) } }
         self.writer = writer
         self.keepsThumbnails = keepsThumbnails
         thumbnailDivisor = max(2, Int((viewport.width * Double(scale) / 200).rounded()))
+        // Frames lend the framebuffer to the writer: it copies unread strips only when they are
+        // about to be painted over. The pixels about to be painted are also kept until the paint,
+        // to tell a frame that repeats the last one written (weak: the compositor outlives this
+        // renderer's deinit, and tells the writer the framebuffer goes then).
+        if let writer {
+            compositor.willPaint = { [weak self] rects in
+                writer.willOverwrite(rects)
+                self?.repeatCheck.keepPixels(in: rects, of: self?.compositor)
+            }
+        }
     }
+
+    /// Whether the framebuffer still shows the last frame written, pixel for pixel.
+    private var repeatCheck = FrameRepeatCheck()
 
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList) { compositor.setLayer(id, frame: frame, content: content) }
     public func setLayer(_ id: Int, frame: Rect, content: DisplayList, contentChanged: Bool) {
@@ -46,6 +57,7 @@ public final class CompositorRenderer: FrameRenderer {
 
     public func renderFrame() -> RenderedFrame {
         let report = compositor.renderFrame()
+        if writer != nil { repeatCheck.comparePaintedPixels(of: compositor) }
         if writer != nil { unwrittenDamage += report.damage }
         var damage = lastDamage.takeForRefill()
         for r in report.damage { damage.append(Rect(pixels: r)) }
@@ -71,7 +83,17 @@ public final class CompositorRenderer: FrameRenderer {
             }
         }
         unwrittenDamage.removeAll(keepingCapacity: true)
+        repeatCheck.frameWritten()
         return (ContinuousClock.now - start).micros
+    }
+
+    /// A damage-tinted frame differs from the last one wherever either was tinted, so only
+    /// untinted frames repeat.
+    public func repeatsLastWrittenFrame() -> Bool {
+        guard writer != nil, !compositor.showsDamage, repeatCheck.showsLastWrittenFrame else { return false }
+        // The contact sheet shows the repeated frame as often as the trace does.
+        if keepsThumbnails, let last = thumbnails.last { thumbnails.append(last) }
+        return true
     }
 
     /// Brings `thumbnail` up to date with `pixels` (the framebuffer) where the frame's damage

@@ -14,6 +14,9 @@ public final class Engine {
         public var renderer: (any FrameRenderer)?
         /// Where `frame-0001.png` … go; nil = no PNGs.
         public var framesDirectory: String?
+        /// Numbered frames are written only for events that capture (named or not): a run that
+        /// needs the captured pictures, not every frame, writes no other files.
+        public var framesOnlyForCaptures = false
         /// Where named captures go as `<name><captureSuffix>.png`; nil = not written.
         public var capturesDirectory: String?
         /// Appended to every capture name: `.dark-AX3` for a run of a trait matrix combination.
@@ -107,6 +110,11 @@ public final class Engine {
     /// next event refills this storage (`takeForRefill`) instead of allocating its own.
     var lastUpdates: [CellUpdateTrace] = []
     var lastFrames: [FrameTrace] = []
+    /// The last frame written to the frames directory: a frame that shows the same pixels
+    /// points at its file instead of writing another.
+    var lastWrittenFrame: (index: Int, file: String)?
+    /// Whether the event being applied captures (named or not).
+    var eventCaptures = false
     /// Named captures the event being applied asked for, written once its frame is rendered.
     var pendingCaptures: [(name: String, cell: String?)] = []
     /// The first named capture that could not be written: the run's outputs are incomplete.
@@ -315,6 +323,7 @@ public final class Engine {
         }
         let record = try process(event, summary: EventSummary(describing: event.actions), forceFrame: forceFrame)
         if !pendingCaptures.isEmpty { try writePendingCaptures(line: event.line) }
+        if eventCaptures { eventCaptures = false }
         return record
     }
 
@@ -369,6 +378,7 @@ public final class Engine {
             try reload(id)
         case .capture(let name, let cell):
             forceFrame = true
+            eventCaptures = true
             if let name, options.capturesDirectory != nil { pendingCaptures.append((name, cell)) }
         }
     }

@@ -271,13 +271,21 @@ extension Engine {
         guard rendered.damagedPixels > 0 || force else { return }
         frameCount += 1
         var file: String?
-        if let dir = options.framesDirectory {
-            let name = Engine.frameFileName(frameCount)
-            pass.timings.encode += renderer.writeFrame(to: dir + "/" + name)
-            file = name
+        var sameAs: Int?
+        if let dir = options.framesDirectory, !options.framesOnlyForCaptures || (eventCaptures && progress == nil) {
+            if let last = lastWrittenFrame, renderer.repeatsLastWrittenFrame() {
+                (file, sameAs) = (last.file, last.index)
+            } else {
+                let name = Engine.frameFileName(frameCount)
+                pass.timings.encode += renderer.writeFrame(to: dir + "/" + name)
+                file = name
+                lastWrittenFrame = (frameCount, name)
+            }
         }
-        pass.frames.append(FrameTrace(index: frameCount, file: file, damage: rendered.damage,
-                                      damagedPixels: rendered.damagedPixels, progress: progress))
+        var frame = FrameTrace(index: frameCount, file: file, damage: rendered.damage,
+                               damagedPixels: rendered.damagedPixels, progress: progress)
+        frame.sameAs = sameAs
+        pass.frames.append(frame)
     }
 
     // MARK: Trace

@@ -22,6 +22,10 @@ public protocol FrameRenderer: AnyObject {
     /// Queues the last rendered frame to be written as a PNG at `path`; returns the microseconds
     /// spent on the calling thread (encoding itself runs elsewhere).
     func writeFrame(to path: String) -> Double
+    /// Whether the last rendered frame shows exactly the pixels of the last frame written (and
+    /// `writeFrame` was not called since): the caller then points at that file instead of
+    /// writing the same picture again.
+    func repeatsLastWrittenFrame() -> Bool
     /// Waits for queued frames to be written; returns an error message for a frame that failed.
     func finish() -> String?
     /// A copy of the last rendered frame's pixels, for a named capture; nil without pixels.
@@ -36,6 +40,9 @@ extension FrameRenderer {
 
     /// A renderer that keeps its own copy of every layer's content keeps it.
     public func releaseContent(ofLayer id: Int) {}
+
+    /// A renderer without pixels writes no frames to repeat.
+    public func repeatsLastWrittenFrame() -> Bool { false }
 
     /// A renderer without pixels has no image for a named capture.
     public func capturedImage() -> RasterImage? { nil }

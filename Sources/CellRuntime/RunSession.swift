@@ -19,6 +19,8 @@ public struct RunOptions: Sendable, Equatable {
     public var showsDamage: Bool
     /// Write only named captures into `framesDirectory`, no numbered frames (`cellhost test`).
     public var capturesOnly = false
+    /// Write numbered frames only for events that capture, named or not (`--frames captures`).
+    public var framesOnlyForCaptures = false
     /// Run under this combination (an index into the stream's `TraitMatrix.combinations`);
     /// nil = the scene's own traits.
     public var matrixCombination: Int?
@@ -216,6 +218,7 @@ public enum RunSession {
         do {
             var engineOptions = Engine.Options(textMeasurer: textEngine, renderer: renderer, framesDirectory: framesDirectory)
             engineOptions.capturesDirectory = options.framesDirectory
+            engineOptions.framesOnlyForCaptures = options.framesOnlyForCaptures
             engineOptions.captureSuffix = captureSuffix
             engineOptions.willSetPluginProperty = { [unowned output] in output.announce(.setting(item: $0, property: $1, line: $2)) }
             engine = try Engine(scene: scene, catalog: catalog, options: engineOptions)

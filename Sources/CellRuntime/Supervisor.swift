@@ -84,6 +84,7 @@ public enum Supervisor {
         if let c = options.contactSheet { args += ["--contact-sheet", c] }
         if options.showsDamage { args.append("--show-damage") }
         if options.capturesOnly { args.append("--captures-only") }
+        if options.framesOnlyForCaptures { args.append("--frames-only-for-captures") }
         if let m = options.matrixCombination { args += ["--matrix-combination", String(m)] }
         return args
     }

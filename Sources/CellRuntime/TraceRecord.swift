@@ -247,6 +247,9 @@ public struct FrameTrace: Sendable, Equatable {
     public var file: String?
     /// Animation progress 0…1 for intermediate frames; nil for a frame that shows the settled state.
     public var progress: Double?
+    /// The index of the earlier frame whose file (`file`) this frame repeats pixel for pixel:
+    /// an identical consecutive frame is written once. Nil for a frame written to its own file.
+    public var sameAs: Int? = nil
 }
 
 extension FrameTrace {

@@ -180,6 +180,7 @@ extension FrameTrace {
         pairs.append(("file", file.map(JSON.string) ?? .null))
         pairs += [("damage", .array(damage.map(\.json))), ("damagedPixels", .int(Int64(damagedPixels)))]
         if let progress { pairs.append(("progress", .double((progress * 1000).rounded() / 1000))) }
+        if let sameAs { pairs.append(("sameAs", .int(Int64(sameAs)))) }
         return .object(pairs)
     }
 
@@ -188,6 +189,7 @@ extension FrameTrace {
         self.init(index: try r.int("index"), file: r.optionalString("file"),
                   damage: try r.array("damage").map { j throws(TraceDecodingError) in try TraceReader.rect(j) },
                   damagedPixels: try r.int("damagedPixels"), progress: json["progress"]?.doubleValue)
+        sameAs = r.optionalInt("sameAs")
     }
 }
 

@@ -73,7 +73,7 @@ public final class TraceTableWriter: TraceSink {
         for change in e.outline { output("    " + style.dim("outline: ") + change.text + "\n") }
         logs.release(event: e.number).forEach(writeLog)
         if e.updates.isEmpty {
-            let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { String($0.index) }.joined(separator: ","))"
+            let frame = e.frames.isEmpty ? "no frame" : "frame \(e.frames.map { f in String(f.index) + (f.sameAs.map { " (same as \($0))" } ?? "") }.joined(separator: ","))"
             output(row([number, style.dim("—"), e.summary, "", "", "", "\(e.damagedPixels) px", Self.millis(e.timings.total)])
                 + style.dim("  \(frame)") + "\n")
             return

@@ -161,6 +161,7 @@ enum ConfigurationChecks {
                 if !SampleValues.same(initial, p.value(of: base.handle)) {
                     r.fail("\(type.typeIdentifier): \(p.name) reads differently on two calls in a row")
                 }
+                compareReadPaths(r, type, p, on: base, after: "make_default")
                 if p.isReadOnly { continue }
                 var changed = false
                 for sample in SampleValues.ordinary(p.encoding) {
@@ -172,6 +173,7 @@ enum ConfigurationChecks {
                     }
                     let read = p.value(of: set.handle)
                     if !SampleValues.same(read, initial) { changed = true }
+                    compareSetPaths(r, type, p, sample: sample, typedRead: read)
                     if !SampleValues.same(read, sample) {
                         r.note("\(p.name): \(describe(sample)) reads back as \(describe(read)) (the plugin adjusts or refuses it)")
                     }
@@ -189,6 +191,33 @@ enum ConfigurationChecks {
                 }
             }
         }
+    }
+
+    /// The host calls getters and setters as typed C function pointers; libffi makes the same
+    /// calls from the encoding alone. Both must read the same value: the typed call's C
+    /// signature for each encoding is checked against libffi's on every plugin validated.
+    static func compareReadPaths(_ r: CheckRecorder, _ type: PluginConfigurationType, _ p: PluginProperty,
+                                 on c: PluginConfiguration, after what: String) {
+        let typed = p.value(of: c.handle), throughFFI = p.valueThroughFFI(of: c.handle)
+        if !SampleValues.same(typed, throughFFI) {
+            r.fail("\(type.typeIdentifier): after \(what), \(p.name) reads \(describe(typed)) through a typed C call but \(describe(throughFFI)) through libffi (the host's two calls of encoding \"\(p.encoding)\" disagree)")
+        }
+    }
+
+    /// Sets `sample` through libffi on a fresh default configuration and checks it reads what
+    /// the typed set read (`typedRead`), through both call paths.
+    static func compareSetPaths(_ r: CheckRecorder, _ type: PluginConfigurationType, _ p: PluginProperty,
+                                sample: PropertyValue, typedRead: PropertyValue) {
+        guard let viaFFI = type.makeDefault() else { return }
+        do throws(ConfigurationPropertyError) { try p.setThroughFFI(sample, on: viaFFI.handle) } catch {
+            r.fail("\(type.typeIdentifier): setting \(p.name) to \(describe(sample)) through libffi failed: \(error)")
+            return
+        }
+        let read = p.value(of: viaFFI.handle)
+        if !SampleValues.same(read, typedRead) {
+            r.fail("\(type.typeIdentifier): \(p.name) = \(describe(sample)) reads back \(describe(typedRead)) when set through a typed C call but \(describe(read)) when set through libffi (the host's two calls of encoding \"\(p.encoding)\" disagree)")
+        }
+        compareReadPaths(r, type, p, on: viaFFI, after: "setting \(describe(sample)) through libffi")
     }
 
     static func isCustomized(_ c: PluginConfiguration, _ name: String) -> Bool {

@@ -29,7 +29,7 @@ public struct ValidationCheck: Sendable {
                         isRandom: false, body: ConfigurationChecks.updatedKeepsCustomized),
         ValidationCheck(id: "pure-restyle", summary: "a restyle declared pure depends on the state and set values alone",
                         isRandom: false, body: ConfigurationChecks.pureRestyle),
-        ValidationCheck(id: "property-roundtrip", summary: "every property round-trips through libffi",
+        ValidationCheck(id: "property-roundtrip", summary: "every property round-trips; typed C calls and libffi calls agree",
                         isRandom: false, body: ConfigurationChecks.propertyRoundTrip),
         ValidationCheck(id: "supports-consistency", summary: "supports() agrees with makeContentView()",
                         isRandom: false, body: ViewChecks.supportsConsistency),

@@ -64,6 +64,7 @@ let all: [(String, () throws -> FigureLine)] = [
     ("load", figures.pluginLoad),
     ("memory", figures.residentMemory),
     ("png", figures.pngFrames),
+    ("frames-process", figures.processFrames),
     ("snapshots", figures.snapshotComparison),
 ]
 var failed = false

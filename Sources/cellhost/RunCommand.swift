@@ -48,8 +48,13 @@ struct RunCommand: ParsableCommand {
             help: ArgumentHelp("Write a Chrome Trace Event file (Perfetto, chrome://tracing) here.", valueName: "file"))
     var chromeTrace: String?
 
-    @Option(help: ArgumentHelp("Write PNG frames (frame-0001.png …) into this directory.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write PNG frames (frame-0001.png …) into this directory; `captures` writes only the frames "
+                               + "of capture events, into --out's frames/ (a folder named captures is ./captures).",
+                               valueName: "dir|captures"))
     var frames: String?
+
+    /// `--frames captures`: a word, not a folder.
+    static let capturesOnlyWord = "captures"
 
     @OptionGroup var watchdog: TimeoutOption
 
@@ -76,17 +81,24 @@ struct RunCommand: ParsableCommand {
         if let events, events != "-", access(events, R_OK) != 0 {
             throw ValidationError("cannot read the event stream \(events): \(String(cString: strerror(errno)))")
         }
+        if frames == Self.capturesOnlyWord, out == nil {
+            throw ValidationError("--frames captures writes the frames of capture events into --out DIR's frames/: give --out "
+                                  + "(or --frames ./captures for a folder named captures)")
+        }
     }
 
     func run() throws {
-        let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: frames)
+        let onlyCaptures = frames == Self.capturesOnlyWord
+        let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: onlyCaptures ? nil : frames)
         let memory = memoryLimit.flatMap(WorkerSandbox.parseMemoryLimit) ?? WorkerSandbox.defaultMemoryLimit
-        let options = RunOptions(events: events, plugins: plugins, framesDirectory: plan.framesDirectory,
+        var options = RunOptions(events: events, plugins: plugins, framesDirectory: plan.framesDirectory,
                                  contactSheet: plan.contactSheet, showsDamage: showDamage,
                                  sandbox: noSandbox ? .off : .on(memoryLimit: memory))
+        options.framesOnlyForCaptures = onlyCaptures
         IsolationNotice.print("run", inProcess: inProcess, sandboxed: !noSandbox)
         let isolation: RunIsolation = inProcess ? .inProcess : .worker(eventTimeout: watchdog.timeout, for: options)
         let end: TraceEnd
+        let frameFiles = FrameFileCount()
         do throws(SinkError) {
             var sinks: [any TraceSink] = []
             if !output.quiet {
@@ -94,6 +106,7 @@ struct RunCommand: ParsableCommand {
                 sinks.append(TraceTableWriter(colors: colors) { line in Console.out(line) })
             }
             sinks += try plan.openTraceSinks()
+            sinks.append(frameFiles)
             if !output.quiet, Console.errorIsTerminal {
                 sinks.append(ProgressLine(totalLines: options.eventLineCount) { Console.error($0) })
             }
@@ -110,8 +123,19 @@ struct RunCommand: ParsableCommand {
             }
             throw code.error
         }
-        if let summary = plan.summary(frameCount: end.frames) { output.note(summary) }
+        if let summary = plan.summary(frameCount: frameFiles.count) { output.note(summary) }
     }
+}
+
+/// The frame files a run wrote, as its trace names them: a frame that repeats the one before
+/// names that frame's file, so the files are fewer than the frames.
+private final class FrameFileCount: TraceSink {
+    private var names = Set<String>()
+    var count: Int { names.count }
+    func write(_ record: TraceRecord) {
+        if case .event(let e) = record { for f in e.frames { if let file = f.file { names.insert(file) } } }
+    }
+    func finish() throws(SinkError) {}
 }
 
 /// The worker side of `cellhost run`: runs the stream and streams trace records to the
@@ -127,6 +151,7 @@ struct RunWorkerCommand: ParsableCommand {
     @Option(name: .customLong("contact-sheet")) var contactSheet: String?
     @Flag(name: .customLong("show-damage")) var showDamage = false
     @Flag(name: .customLong("captures-only")) var capturesOnly = false
+    @Flag(name: .customLong("frames-only-for-captures")) var framesOnlyForCaptures = false
     @Option(name: .customLong("matrix-combination")) var matrixCombination: Int?
 
     func run() throws {
@@ -136,9 +161,10 @@ struct RunWorkerCommand: ParsableCommand {
         }
         let options: RunOptions
         do {
-            options = try RunOptions(events: events, plugins: plugins, framesDirectory: frames, contactSheet: contactSheet,
-                                     showsDamage: showDamage, capturesOnly: capturesOnly,
-                                     matrixCombination: matrixCombination).enteringWorkerSandbox()
+            var given = RunOptions(events: events, plugins: plugins, framesDirectory: frames, contactSheet: contactSheet,
+                                   showsDamage: showDamage, capturesOnly: capturesOnly, matrixCombination: matrixCombination)
+            given.framesOnlyForCaptures = framesOnlyForCaptures
+            options = try given.enteringWorkerSandbox()
         } catch {
             output.record(.end(TraceEnd(outcome: .internalError, events: 0, frames: 0, message: "\(error)")))
             return

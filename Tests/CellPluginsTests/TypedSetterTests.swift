@@ -107,6 +107,8 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// Getters and setters are called as typed C functions: only their libffi path (validate's)
+    /// and actions prepare cifs.
     @Test func loadingPreparesNoCifAndEachSignatureIsPreparedOnceOnFirstCall() throws {
         let copy = "\(BuiltProducts.temporaryDirectory(prefix: "cellplugins-test"))/lazy.so"
         #expect(system("cp '\(BuiltProducts.samplePlugin("ProgressMeter"))' '\(copy)'") == 0)
@@ -117,10 +119,14 @@ import Testing
         let config = try #require(type.makeDefault())
         let style = try #require(type.property(named: "style"))
         try style.set(int64: 1, on: config.handle)
-        #expect(cache.preparedSignatures == [.setter(.int64)])
-        let first = try cache.cif(for: .setter(.int64))
         try style.set(.int(0), on: config.handle)
         #expect(style.value(of: config.handle) == .int(0))
+        #expect(cache.preparedSignatures.isEmpty, "typed calls prepare nothing")
+        try style.setThroughFFI(.int(1), on: config.handle)
+        #expect(cache.preparedSignatures == [.setter(.int64)])
+        let first = try cache.cif(for: .setter(.int64))
+        try style.setThroughFFI(.int(0), on: config.handle)
+        #expect(style.valueThroughFFI(of: config.handle) == .int(0))
         #expect(cache.preparedSignatures == [.setter(.int64), .getter(.int64)])
         #expect(try cache.cif(for: .setter(.int64)) == first, "the same cif serves every later call")
         _ = try config.performing("advance", arguments: [.double(0.5), .bool(false)])

@@ -8,13 +8,14 @@ import Glibc
     static let bench = BuiltProducts.bench
 
     static let figureNames = [
-        "single-cell state change → composited frame",
-        "full repaint after a trait change (dark mode)",
-        "property set through a cached ffi_cif",
-        "events per second, update + layout only (no raster)",
+        "single-cell state change → composited frame (in-memory engine)",
+        "full repaint after a trait change (dark mode, in-memory engine)",
+        "property set from a stream (typed C call)",
+        "events per second, update + layout only (no raster, in-memory engine)",
         "plugin load (dlopen + entry + validation)",
         "resident memory, 1,000,000 items vs 1,000",
         "default stream with PNG frames",
+        "cellhost run --frames as a process (one row repainted per event)",
         "cellhost test: 100 captures compared with references",
     ]
 

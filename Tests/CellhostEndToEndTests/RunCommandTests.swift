@@ -49,6 +49,27 @@ import Glibc
         return magic == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] && ftell(f) > 100
     }
 
+    /// `--frames captures` writes the frames of capture events only (through the worker), and
+    /// needs --out to say where.
+    @Test func framesOfCapturesOnly() throws {
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-captures")
+        write("""
+            {"scene": {"viewport": {"width": 320, "height": 300}, "scale": 1}}
+            {"item": {"id": "inbox", "set": {"text": "Inbox"}}}
+            {"cell": "inbox", "selected": true}
+            {"capture": "selected"}
+            {"cell": "inbox", "selected": false}
+
+            """, to: dir + "/events.jsonl")
+        let refused = try run(["run", "--events", dir + "/events.jsonl", "--frames", "captures", "--quiet"])
+        #expect(refused.status != 0 && refused.standardError.contains("--frames captures"), "\(refused.standardError)")
+        let result = try run(["run", "--events", dir + "/events.jsonl", "--frames", "captures", "--out", dir + "/out", "--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(directoryEntries(dir + "/out/frames") == ["frame-0003.png", "selected.png"])
+        let files = events(try traceRecords(dir + "/out/trace.jsonl")).flatMap(\.frames).map(\.file)
+        #expect(files == [nil, nil, "frame-0003.png", nil])
+    }
+
     @Test func embeddedStreamWritesEveryOutput() throws {
         let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         let result = try run(["run", "--out", dir, "--quiet"])
