@@ -187,6 +187,8 @@ public enum RunSession {
         engine.onFrame = { [unowned output] in output.alive() }
         output.record(.header(engine.traceHeader(source: options.sourceName, plugins: plugins.pluginSummaries)))
         var eventsRun = 0
+        /// The contact sheet's label of each frame so far, in frame order.
+        var frameLabels: [String] = []
         func fail(_ error: EngineError, event: Int) -> TraceEnd {
             _ = engine.finish()
             return TraceEnd(outcome: .badInput, events: eventsRun, frames: engine.frameCount, failedEvent: event,
@@ -197,6 +199,7 @@ public enum RunSession {
             output.begin(event: 0, line: 0)
             var first = try engine.start()
             first.problems = problems
+            if options.contactSheet != nil { frameLabels += contactSheetLabels(first) }
             output.record(.event(first))
         } catch {
             return fail(error, event: 0)
@@ -216,12 +219,16 @@ public enum RunSession {
             guard let event = pending else { continue }
             pending = nil
             output.begin(event)
-            do { output.record(.event(try engine.run(event))) } catch { return fail(error, event: event.number) }
+            do {
+                let record = try engine.run(event)
+                if options.contactSheet != nil { frameLabels += contactSheetLabels(record) }
+                output.record(.event(record))
+            } catch { return fail(error, event: event.number) }
             eventsRun += 1
         }
         let writeFailure = engine.finish()
         if let sheet = options.contactSheet {
-            do { try renderer.writeContactSheet(to: sheet) } catch {
+            do { try renderer.writeContactSheet(to: sheet, labels: frameLabels) } catch {
                 return TraceEnd(outcome: .internalError, events: eventsRun, frames: engine.frameCount, message: error.description,
                                 timings: engine.totals)
             }
@@ -232,6 +239,11 @@ public enum RunSession {
                             timings: engine.totals)
         }
         return TraceEnd(outcome: .ok, events: eventsRun, frames: engine.frameCount, timings: engine.totals)
+    }
+
+    /// The contact sheet's labels of an event's frames: its number and summary under each.
+    static func contactSheetLabels(_ event: TraceEvent) -> [String] {
+        event.frames.isEmpty ? [] : Array(repeating: "#\(event.number) \(event.summary)", count: event.frames.count)
     }
 
     /// The `.so` files in the executable's directory: where the package builds its sample plugins.
