@@ -105,9 +105,13 @@ let package = Package(
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
 
+        // MARK: Looking at a run — report.html from the trace records, and the live preview server.
+        .target(name: "CellReport", dependencies: ["CellIO", "CellRuntime"]),
+        .testTarget(name: "CellReportTests", dependencies: ["CellReport", "CellRuntime", "CellIO"]),
+
         // MARK: The command-line tool: parses, calls the libraries above, prints.
         .executableTarget(name: "cellhost", dependencies: [
-            "CellIO", "CellRuntime", "CellValidation",
+            "CellIO", "CellRuntime", "CellValidation", "CellReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
         ]),
 

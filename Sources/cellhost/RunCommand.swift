@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellIO
+import CellReport
 import CellRuntime
 import Glibc
 
@@ -29,7 +30,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The event stream (JSON Lines); - reads standard input as it arrives.", valueName: "file|-"))
     var events: String?
 
-    @Option(help: ArgumentHelp("Write trace.jsonl, trace.chrome.json, frames/ and contact-sheet.png into this directory.",
+    @Option(help: ArgumentHelp("Write trace.jsonl, trace.chrome.json, frames/, contact-sheet.png and report.html into this directory.",
                                valueName: "dir"))
     var out: String?
 
@@ -42,6 +43,10 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Write PNG frames (frame-0001.png …) into this directory.", valueName: "dir"))
     var frames: String?
+
+    @Option(help: ArgumentHelp("Write the HTML report (report.html: each event's frame, damage and property changes) here.",
+                               valueName: "file"))
+    var report: String?
 
     @OptionGroup var watchdog: TimeoutOption
 
@@ -60,7 +65,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: frames)
+        let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: frames, report: report)
         let options = RunOptions(events: events, plugins: plugins, framesDirectory: plan.framesDirectory,
                                  contactSheet: plan.contactSheet, showsDamage: showDamage)
         let isolation: RunIsolation = inProcess ? .inProcess : .worker(eventTimeout: watchdog.timeout, for: options)
@@ -72,6 +77,7 @@ struct RunCommand: ParsableCommand {
                 sinks.append(TraceTableWriter(colors: colors) { line in Console.out(line) })
             }
             sinks += try plan.openTraceSinks()
+            if let page = try plan.openReportSink() { sinks.append(page) }
             if !output.quiet, Console.errorIsTerminal {
                 sinks.append(ProgressLine(totalLines: options.eventLineCount) { Console.error($0) })
             }
