@@ -12,6 +12,7 @@ enum ReportScript {
   const ROW = 28;
   let header = null, end = null;
   const events = [];
+  const STOPPED_WORDS = { pluginCrashed: "crash", pluginHung: "hung", pluginLoadFailed: "not loaded", badInput: "bad input", internalError: "stopped" };
   const logsByEvent = new Map();
   const earlyLogs = [];
   for (const r of run.records) {
@@ -25,14 +26,14 @@ enum ReportScript {
   }
   if (end && end.outcome !== "ok" && end.failedEvent != null && !events.some((e) => e.event === end.failedEvent)) {
     events.push({ record: "event", event: end.failedEvent, summary: "did not finish: " + end.outcome, updates: [], frames: [],
-                  crash: true, line: null });
+                  stopped: STOPPED_WORDS[end.outcome] || "stopped", line: null });
   }
   const frameFiles = new Map();
   for (const e of events) for (const f of e.frames || []) if (f.file) frameFiles.set(f.index, f.file);
   const pixelWidth = header ? header.viewport[0] * header.scale : 1;
   const pixelHeight = header ? header.viewport[1] * header.scale : 1;
 
-  const KNOWN_EVENT = new Set(["record", "event", "line", "summary", "note", "start", "updates", "frames", "timings", "problems", "crash"]);
+  const KNOWN_EVENT = new Set(["record", "event", "line", "summary", "note", "start", "updates", "frames", "timings", "problems", "stopped"]);
   const KNOWN_UPDATE = new Set(["cell", "type", "cause", "stateBefore", "stateAfter", "changes", "view", "supports", "size", "frame", "damage", "micros", "repaint"]);
   const KNOWN_CHANGE = new Set(["configuration", "property", "old", "new", "reason", "cause", "nilIsTint"]);
   const REASON_WORDS = { restyled: "restyled", locked: "locked", reResolved: "re-resolved", setByEvent: "set by the event", setByHook: "set by the handler" };
@@ -74,6 +75,7 @@ enum ReportScript {
     if (!keys.length) return null;
     return el("div", { class: "extra" }, ...keys.flatMap((k) => [el("span", { text: k + ": " }), valueNode(obj[k]), " "]));
   }
+  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
   const stateWords = (s) => s && s.length ? s.join("+") : "normal";
 
   // Filters: an event is listed when one of its cells matches the cell filter and one of that
@@ -108,15 +110,15 @@ enum ReportScript {
   function rowFor(i) {
     const e = events[i];
     const problems = (e.problems || []).length, logs = (logsByEvent.get(e.event) || []).length;
-    const cls = ["row", problems ? "problem" : "", logs ? "log" : "", e.crash ? "crash" : ""].join(" ");
+    const cls = ["row", problems ? "problem" : "", logs ? "log" : "", e.stopped ? "crash" : ""].join(" ");
     const row = el("div", { class: cls, role: "option", id: rowId(i), "aria-selected": i === selected ? "true" : "false",
                             "data-index": i, "data-event": e.event },
       el("span", { class: "summary" }, el("span", { class: "num", text: "#" + e.event }), e.summary,
          problems ? el("span", { class: "badge problem", text: problems + " problem" + (problems > 1 ? "s" : "") }) : null,
-         logs ? el("span", { class: "badge log", text: logs + " log" }) : null,
-         e.crash ? el("span", { class: "badge problem", text: "crash" }) : null),
-      el("span", { class: "time", text: e.crash ? "" : ms(total(e.timings)) }),
-      el("span", { class: "area", text: e.crash ? "" : area(damageOf(e)) }));
+         logs ? el("span", { class: "badge log", text: logs + " log" + (logs > 1 ? "s" : "") }) : null,
+         e.stopped ? el("span", { class: "badge problem", text: e.stopped }) : null),
+      el("span", { class: "time", text: e.stopped ? "" : ms(total(e.timings)) }),
+      el("span", { class: "area", text: e.stopped ? "" : area(damageOf(e)) }));
     return row;
   }
   let renderedRange = [-1, -1];
@@ -232,10 +234,10 @@ enum ReportScript {
     if (!e) { detail.replaceChildren(el("p", { text: "No events." })); return; }
     const parts = [el("h2", { id: "detail-title", text: "#" + e.event + " " + e.summary })];
     const facts = [];
-    if (e.line != null) facts.push("line " + e.line);
+    if (e.line) facts.push("line " + e.line);
     if (e.start != null) facts.push("at " + ms(e.start));
     if (e.timings) facts.push("took " + ms(total(e.timings)));
-    if (!e.crash) facts.push("damaged " + area(damageOf(e)));
+    if (!e.stopped) facts.push(damageOf(e) ? "damaged " + area(damageOf(e)) : "no damage");
     parts.push(el("p", { class: "muted", text: facts.join(" · ") }));
     if (e.note) parts.push(el("p", { text: "note: " + e.note }));
     for (const p of e.problems || []) parts.push(el("div", { class: "banner problem", role: "note", text: "problem: " + p }));
@@ -243,7 +245,7 @@ enum ReportScript {
       parts.push(el("div", { class: "banner log", role: "note",
         text: l.plugin + " " + l.level + ": " + l.message + (l.notShown ? " (" + l.notShown + " more not shown)" : "") }));
     }
-    if (e.crash && end) parts.push(el("div", { class: "banner problem", role: "alert", text: end.outcome + ": " + (end.message || "") }));
+    if (e.stopped && end) parts.push(el("div", { class: "banner problem", role: "alert", text: end.outcome + ": " + (end.message || "") }));
     const more = extras(e, KNOWN_EVENT);
     if (more) parts.push(more);
     const frames = e.frames || [];
@@ -260,7 +262,7 @@ enum ReportScript {
       }
       parts.push(row);
       if (frames.length > 1) parts.push(el("p", { class: "muted", text: frames.length + " frames: " + frames.map((f) => f.index + (f.progress != null ? " (" + Math.round(f.progress * 100) + "%)" : "")).join(", ") }));
-    } else if (!e.crash) parts.push(el("p", { class: "muted", text: "no frame: nothing on screen changed" }));
+    } else if (!e.stopped) parts.push(el("p", { class: "muted", text: "no frame: nothing on screen changed" }));
     const updates = (e.updates || []).filter((u) => !filtering() || updateMatches(u));
     parts.push(el("h2", { text: updates.length + " cell" + (updates.length === 1 ? "" : "s") + " updated" + (filtering() ? " (filtered)" : "") }));
     for (const u of updates) parts.push(cellBlock(u));
@@ -270,8 +272,8 @@ enum ReportScript {
   // The page's head: the run, how it ended, the filters.
   $("source").textContent = header ? header.source : "(no header)";
   const meta = [];
-  if (header) meta.push(header.appearance, header.viewport.join("×") + " @" + header.scale + "x", header.items + " items");
-  if (end) meta.push(end.events + " events, " + end.frames + " frames", "ended: " + end.outcome);
+  if (header) meta.push(header.appearance, header.viewport.join("×") + " @" + header.scale + "x", plural(header.items, "item"));
+  if (end) meta.push(plural(end.events, "event") + ", " + plural(end.frames, "frame"), "ended: " + end.outcome);
   $("run-meta").textContent = meta.join(" · ");
   if (run.chromeTrace) { const a = $("chrome-trace"); a.href = run.chromeTrace; a.hidden = false; }
   const banners = [];

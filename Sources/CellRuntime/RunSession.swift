@@ -241,9 +241,12 @@ public enum RunSession {
         return TraceEnd(outcome: .ok, events: eventsRun, frames: engine.frameCount, timings: engine.totals)
     }
 
-    /// The contact sheet's labels of an event's frames: its number and summary under each.
+    /// The contact sheet's labels of an event's frames: its number and summary under each, and
+    /// how far an animation's intermediate frame is, so its frames tell apart.
     static func contactSheetLabels(_ event: TraceEvent) -> [String] {
-        event.frames.isEmpty ? [] : Array(repeating: "#\(event.number) \(event.summary)", count: event.frames.count)
+        guard !event.frames.isEmpty else { return [] }
+        let label = "#\(event.number) \(event.summary)"
+        return event.frames.map { frame in frame.progress.map { "\(label) (\(Int(($0 * 100).rounded()))%)" } ?? label }
     }
 
     /// The `.so` files in the executable's directory: where the package builds its sample plugins.

@@ -62,7 +62,7 @@ struct PreviewTests {
         do {
             try await browser.open(preview.url)
             try await browser.waitUntil("document.documentElement.dataset.ready === 'true'", "the report")
-            #expect(try await browser.execute("return window.cellhostReport.events;") as? Int == 2)
+            try #require(try await browser.execute("return window.cellhostReport.events;") as? Int == 2)
             let firstPath = try await browser.execute("return location.pathname;") as? String
 
             // A new event in the stream: the page moves to the new run by itself.
@@ -77,7 +77,7 @@ struct PreviewTests {
             try (Self.scene + "{\"cell\": \"nosuchcell\", \"selected\": true}\n").write(toFile: stream, atomically: true, encoding: .utf8)
             try await browser.waitUntil("document.getElementById('live-banner').textContent.includes('nosuchcell')", seconds: 20,
                                         "the failure to show")
-            #expect(try await browser.execute("return window.cellhostReport.events;") as? Int == 3)
+            try #require(try await browser.execute("return window.cellhostReport.events;") as? Int == 3)
         } catch {
             await browser.keepScreenshot(at: "\(dir)/preview-failure.png")
             await browser.quit()

@@ -34,13 +34,13 @@ struct ReportPageTests {
         do {
             try await browser.open("file://\(dir)/report.html")
             try await browser.waitUntil("document.documentElement.dataset.ready === 'true'", "the page to render")
-            #expect(try await browser.execute("return window.cellhostReport.events;") as? Int == trace.count)
+            try #require(try await browser.execute("return window.cellhostReport.events;") as? Int == trace.count)
             // Every event of the trace is in the timeline: selecting each shows it.
             for event in trace {
                 let title = try await browser.execute(
                     "window.cellhostReport.select(arguments[0]); return document.getElementById('detail-title').textContent;",
                     [event.number]) as? String
-                #expect(title == "#\(event.number) \(event.summary)")
+                try #require(title == "#\(event.number) \(event.summary)")
             }
             // Scrolled to the end, the last event's row is in the DOM (the list is virtual).
             try await browser.execute("const t = document.getElementById('timeline'); t.scrollTop = t.scrollHeight; t.dispatchEvent(new Event('scroll'));")
@@ -51,7 +51,7 @@ struct ReportPageTests {
             try await browser.execute("window.cellhostReport.select(0); const t = document.getElementById('timeline'); t.scrollTop = 0; t.dispatchEvent(new Event('scroll'));")
             try await browser.waitUntil("document.querySelector('.row[data-event=\"\(chosen.number)\"]')", "the chosen row")
             try await browser.click(".row[data-event=\"\(chosen.number)\"]")
-            #expect(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number)
+            try #require(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number)
             let frameFile = try #require(chosen.frames.last?.file)
             try await browser.waitUntil(
                 "[...document.querySelectorAll('#frames img')].some(i => i.src.endsWith('frames/\(frameFile)') && i.complete && i.naturalWidth > 0)",
@@ -60,12 +60,12 @@ struct ReportPageTests {
                 "return [...document.querySelectorAll('tr.change td:first-child')].map(td => td.textContent);") as? [String] ?? []
             for update in chosen.updates {
                 for change in update.changes {
-                    #expect(properties.contains("\(change.configuration).\(change.property)"), "\(change.property) of \(update.cell) is listed")
+                    try #require(properties.contains("\(change.configuration).\(change.property)"), "\(change.property) of \(update.cell) is listed")
                 }
             }
             // Colours carry their hex value as text next to the swatch.
             let swatches = try await browser.execute("return document.querySelectorAll('tr.change .swatch').length;") as? Int ?? 0
-            if chosen.updates.contains(where: { $0.changes.contains { $0.new.contains("#") } }) { #expect(swatches > 0) }
+            if chosen.updates.contains(where: { $0.changes.contains { $0.new.contains("#") } }) { try #require(swatches > 0) }
 
             // The damage overlay shows the event's damage and toggles.
             let overlayShown = "[...document.querySelectorAll('.damage-rect')].some(r => getComputedStyle(r).display !== 'none')"
@@ -80,11 +80,36 @@ struct ReportPageTests {
             // The keyboard steps: → and j forward, ← and k back.
             try await browser.click(".row[data-event=\"\(chosen.number)\"]")
             try await browser.press(WebDriver.Key.right.rawValue, in: "#timeline")
-            #expect(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number + 1)
+            try #require(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number + 1)
             try await browser.press("j", in: "#timeline")
-            #expect(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number + 2)
+            try #require(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number + 2)
             try await browser.press(WebDriver.Key.left.rawValue + "k", in: "#timeline")
-            #expect(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number)
+            try #require(try await browser.execute("return window.cellhostReport.selectedEvent();") as? Int == chosen.number)
+        } catch {
+            await browser.keepScreenshot(at: "\(dir)/report-failure.png")
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
+
+    /// A plugin that crashes in event 2: the page still appears, says how the run ended at the
+    /// top, and marks the event it died on in the timeline.
+    @Test func aCrashIsMarkedOnItsEvent() async throws {
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-report-crash")
+        try CrashReportTests.scene.write(toFile: dir + "/events.jsonl", atomically: true, encoding: .utf8)
+        let result = try runTool(["run", "--plugin", try ValidationFixtures.build("crash_on_count"), "--events", dir + "/events.jsonl",
+                                  "--out", dir, "--quiet"])
+        #expect(result.status == 4, "\(result.error)")
+        let browser = try await WebDriver()
+        do {
+            try await browser.open("file://\(dir)/report.html")
+            try await browser.waitUntil("document.documentElement.dataset.ready === 'true'", "the page to render")
+            let banner = try await browser.execute("return document.getElementById('run-banner').textContent;") as? String ?? ""
+            try #require(banner.contains("pluginCrashed at event #2") && banner.contains("SIGSEGV"), "\(banner)")
+            let row = try await browser.execute(
+                "const r = document.querySelector('.row[data-event=\"2\"]'); return r ? r.className + ' ' + r.textContent : '';") as? String
+            try #require(row?.contains("crash") == true, "event 2's row is marked: \(row ?? "no row")")
         } catch {
             await browser.keepScreenshot(at: "\(dir)/report-failure.png")
             await browser.quit()
@@ -114,10 +139,10 @@ struct ReportPageTests {
             try await browser.open("file://\(dir)/report.html")
             try await browser.waitUntil("document.documentElement.dataset.ready === 'true'", seconds: 60, "the page to render")
             let opened = ContinuousClock.now - start
-            #expect(try await browser.execute("return window.cellhostReport.events;") as? Int == 10_001)
+            try #require(try await browser.execute("return window.cellhostReport.events;") as? Int == 10_001)
             let inPage = try await browser.execute("return window.cellhostReport.readyAt;") as? Double ?? 0
             let rows = try await browser.execute("return document.querySelectorAll('.row').length;") as? Int ?? 0
-            #expect(rows < 200, "only the rows in view are in the DOM")
+            try #require(rows < 200, "only the rows in view are in the DOM")
             let step = try await browser.execute("""
                 const t = document.getElementById('timeline'); t.focus();
                 const n = 200, s = performance.now();
