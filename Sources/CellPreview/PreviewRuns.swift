@@ -48,7 +48,7 @@ public final class PreviewRuns: Sendable {
             var sinks = try plan.openTraceSinks()
             if let page = try plan.openReportSink() { sinks.append(page) }
             let end = try RunSession.play(options, into: sinks, isolation: .worker(eventTimeout: nil, for: options))
-            summary = "\(end.events) events, \(end.frames) frames"
+            summary = "\(end.events) event\(end.events == 1 ? "" : "s"), \(end.frames) frame\(end.frames == 1 ? "" : "s")"
             if end.outcome != .ok {
                 failure = "\(end.outcome.rawValue)" + (end.failedEvent.map { " at event #\($0)" } ?? "")
                     + ": " + (end.message ?? "the run did not finish")

@@ -14,9 +14,9 @@ public struct PreviewServer: Sendable {
     public var events: String?
     public var host: String
     public var port: Int
-    /// How often the watched files are compared: well inside the promise that a page updates
-    /// within a second of a change, and cheap (two `stat` calls).
-    static let pollInterval = Duration.milliseconds(200)
+    /// How often the watched files are compared: often enough that a saved change reaches the
+    /// open page while its author still looks at it; a comparison is only two `stat` calls.
+    static let pollInterval = Duration.milliseconds(100)
 
     public init(plugin: String, events: String?, host: String, port: Int) {
         self.plugin = plugin

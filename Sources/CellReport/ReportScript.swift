@@ -143,6 +143,7 @@ enum ReportScript {
     const row = ev.target.closest(".row");
     if (row) select(Number(row.dataset.index), true);
   });
+  let addressTimer = 0;
   function select(i, scroll) {
     const old = document.getElementById(rowId(selected));
     if (old) old.setAttribute("aria-selected", "false");
@@ -158,7 +159,9 @@ enum ReportScript {
     if (row) row.setAttribute("aria-selected", "true");
     timeline.setAttribute("aria-activedescendant", rowId(i));
     renderDetail();
-    history.replaceState(null, "", "#event=" + events[i].event);
+    // The address keeps the event once stepping pauses (browsers limit how often it may change).
+    clearTimeout(addressTimer);
+    addressTimer = setTimeout(() => history.replaceState(null, "", "#event=" + events[i].event), 250);
   }
   function step(delta) {
     if (!visible.length) return;

@@ -77,6 +77,26 @@ struct ReportPageTests {
                 try await browser.waitUntil(overlayShown, "the damage overlay to come back")
             }
 
+            // Filters: a reason keeps the events with a change for that reason; a cell, those that updated it.
+            for reason in Set(trace.flatMap { $0.updates.flatMap { $0.changes.map(\.reason.rawValue) } }).sorted() {
+                let expected = trace.filter { $0.updates.contains { $0.changes.contains { $0.reason.rawValue == reason } } }.count
+                let shown = try await browser.execute("""
+                    const s = document.getElementById('filter-reason'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));
+                    return document.getElementById('filter-count').textContent;
+                    """, [reason]) as? String
+                try #require(shown == "\(expected) of \(trace.count) events", "reason \(reason)")
+            }
+            let cell = try #require(trace.last?.updates.first?.cell)
+            let withCell = trace.filter { $0.updates.contains { $0.cell == cell } }.count
+            let shown = try await browser.execute("""
+                const r = document.getElementById('filter-reason'); r.value = ''; r.dispatchEvent(new Event('change'));
+                const s = document.getElementById('filter-cell'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));
+                const count = document.getElementById('filter-count').textContent;
+                s.value = ''; s.dispatchEvent(new Event('change'));
+                return count;
+                """, [cell]) as? String
+            try #require(shown == "\(withCell) of \(trace.count) events", "cell \(cell)")
+
             // The keyboard steps: → and j forward, ← and k back.
             try await browser.click(".row[data-event=\"\(chosen.number)\"]")
             try await browser.press(WebDriver.Key.right.rawValue, in: "#timeline")
