@@ -77,6 +77,15 @@ struct ReportPageTests {
                 try await browser.waitUntil(overlayShown, "the damage overlay to come back")
             }
 
+            // Swipe: the frame before and this one laid over each other, with a labelled slider.
+            if let before = chosen.frames.first.map({ $0.index - 1 }), before > 0 {
+                try await browser.execute("const c = document.getElementById('compare'); c.value = 'swipe'; c.dispatchEvent(new Event('change'));")
+                try await browser.waitUntil(
+                    "[...document.querySelectorAll('.swipe img')].filter(i => i.complete && i.naturalWidth > 0).length === 2 && document.querySelector('.swipe + div input[type=range][aria-label]')",
+                    "the swipe comparison")
+                try await browser.execute("const c = document.getElementById('compare'); c.value = 'side'; c.dispatchEvent(new Event('change'));")
+            }
+
             // Filters: a reason keeps the events with a change for that reason; a cell, those that updated it.
             for reason in Set(trace.flatMap { $0.updates.flatMap { $0.changes.map(\.reason.rawValue) } }).sorted() {
                 let expected = trace.filter { $0.updates.contains { $0.changes.contains { $0.reason.rawValue == reason } } }.count
