@@ -3,8 +3,8 @@ import Glibc
 
 /// The files a run writes: an output directory implies a trace, a Chrome trace, frames, a
 /// contact sheet and the report page inside it, and each single option overrides its one path.
-/// Invariant: a path given on its own always wins over the one the directory implies, and the contact sheet is
-/// written only with an output directory.
+/// Invariant: a path given on its own always wins over the one the directory implies, and the
+/// contact sheet is written only with an output directory.
 public struct RunOutputPlan: Sendable, Equatable {
     /// The directory every implied path lies in; nil = only the single paths.
     public var directory: String?

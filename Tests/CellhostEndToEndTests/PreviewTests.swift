@@ -65,17 +65,18 @@ struct PreviewTests {
             try #require(try await browser.execute("return window.cellhostReport.events;") as? Int == 2)
             let firstPath = try await browser.execute("return location.pathname;") as? String
 
-            // A new event in the stream: the page moves to the new run by itself.
+            // A new event in the stream: the page moves to the new run by itself. How soon is
+            // printed, not asserted: the deadline only bounds a loaded machine's run and reload.
             try (Self.scene + "{\"cell\": \"upload\", \"selected\": false}\n").write(toFile: stream, atomically: true, encoding: .utf8)
             let changed = ContinuousClock.now
             try await browser.waitUntil(
                 "location.pathname !== '\(firstPath ?? "")' && document.documentElement.dataset.ready === 'true' && window.cellhostReport.events === 3",
-                seconds: 20, "the page to show the changed stream")
+                seconds: 60, "the page to show the changed stream")
             print("preview: the page showed the changed stream \(ContinuousClock.now - changed) after the change")
 
             // A broken stream: the error shows, the last good run stays.
             try (Self.scene + "{\"cell\": \"nosuchcell\", \"selected\": true}\n").write(toFile: stream, atomically: true, encoding: .utf8)
-            try await browser.waitUntil("document.getElementById('live-banner').textContent.includes('nosuchcell')", seconds: 20,
+            try await browser.waitUntil("document.getElementById('live-banner').textContent.includes('nosuchcell')", seconds: 60,
                                         "the failure to show")
             try #require(try await browser.execute("return window.cellhostReport.events;") as? Int == 3)
         } catch {
