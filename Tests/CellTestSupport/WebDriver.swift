@@ -133,8 +133,16 @@ public final class WebDriver {
     /// ("Content-Length:250"), which this Foundation's URLSession refuses ("Failed writing header").
     private static func request(_ url: URL, method: String, body: [String: Any]?) async throws -> [String: Any] {
         let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+        let hasBody = body != nil
+        let data = try await offTheTaskPool { try exchange(url, method: method, payload: payload, hasBody: hasBody) }
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw Failure("not a JSON object from \(url)") }
+        return object
+    }
+
+    /// The blocking socket exchange behind `request`: the answer's body.
+    private static func exchange(_ url: URL, method: String, payload: Data, hasBody: Bool) throws -> Data {
         var head = "\(method) \(url.path) HTTP/1.1\r\nHost: 127.0.0.1:\(url.port ?? 80)\r\nConnection: close\r\n"
-        if body != nil { head += "Content-Type: application/json\r\n" }
+        if hasBody { head += "Content-Type: application/json\r\n" }
         head += "Content-Length: \(payload.count)\r\n\r\n"
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure("no socket") }
@@ -174,9 +182,7 @@ public final class WebDriver {
             }
         }
         guard let bodyStart else { throw Failure("no HTTP answer from \(url)") }
-        let data = Data(answer[bodyStart...])
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw Failure("not a JSON object from \(url)") }
-        return object
+        return Data(answer[bodyStart...])
     }
 
     /// A port nothing listens on now (bound to port 0 and released).
@@ -194,5 +200,14 @@ public final class WebDriver {
         }
         guard bound else { throw Failure("cannot find a free port") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Runs blocking work (a socket exchange, a child process) on a thread of its own: tests run
+/// side by side on the few threads of the concurrency pool, and one that blocks there stalls the
+/// others' timing (a preview test measured its page's update late while a run blocked the pool).
+public func offTheTaskPool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Swift.Result(catching: work)) }
     }
 }

@@ -10,11 +10,13 @@ import Testing
 /// A failing check keeps a screenshot of the page in the run's folder and prints its path.
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/setup installs them)"))
 struct ReportPageTests {
-    func runTool(_ arguments: [String], timeout: Double = 300) throws -> (status: Int32?, error: String) {
-        let result = try WorkerProcess(executable: BuiltProducts.cellhost, arguments: arguments)
-            .run(limits: WorkerLimits(totalSeconds: timeout, outputBytes: 64 << 20)) { _ in }
-        if case .exited(let code) = result.termination { return (code, result.standardError) }
-        return (nil, "\(result.termination): \(result.standardError)")
+    func runTool(_ arguments: [String], timeout: Double = 300) async throws -> (status: Int32?, error: String) {
+        try await offTheTaskPool {
+            let result = try WorkerProcess(executable: BuiltProducts.cellhost, arguments: arguments)
+                .run(limits: WorkerLimits(totalSeconds: timeout, outputBytes: 64 << 20)) { _ in }
+            if case .exited(let code) = result.termination { return (code, result.standardError) }
+            return (nil, "\(result.termination): \(result.standardError)")
+        }
     }
 
     func events(in trace: String) throws -> [TraceEvent] {
@@ -26,7 +28,7 @@ struct ReportPageTests {
 
     @Test func everyEventIsListedAndShowsItsFrameAndChanges() async throws {
         let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-report-test")
-        let result = try runTool(["run", "--events", BuiltProducts.packageRoot + "/SDK/schema/examples/demo-states.jsonl",
+        let result = try await runTool(["run", "--events", BuiltProducts.packageRoot + "/SDK/schema/examples/demo-states.jsonl",
                                   "--out", dir, "--quiet"])
         try #require(result.status == 0, "\(result.error)")
         let trace = try events(in: dir + "/trace.jsonl")
@@ -127,7 +129,7 @@ struct ReportPageTests {
     @Test func aCrashIsMarkedOnItsEvent() async throws {
         let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-report-crash")
         try CrashReportTests.scene.write(toFile: dir + "/events.jsonl", atomically: true, encoding: .utf8)
-        let result = try runTool(["run", "--plugin", try ValidationFixtures.build("crash_on_count"), "--events", dir + "/events.jsonl",
+        let result = try await runTool(["run", "--plugin", try ValidationFixtures.build("crash_on_count"), "--events", dir + "/events.jsonl",
                                   "--out", dir, "--quiet"])
         #expect(result.status == 4, "\(result.error)")
         let browser = try await WebDriver()
@@ -160,7 +162,7 @@ struct ReportPageTests {
             """
         for i in 0..<10_000 { stream += "{\"cell\": \"\(i % 2 == 0 ? "a" : "b")\", \"selected\": \(i % 4 < 2)}\n" }
         try stream.write(toFile: dir + "/big.jsonl", atomically: true, encoding: .utf8)
-        let result = try runTool(["run", "--events", dir + "/big.jsonl", "--report", dir + "/report.html", "--quiet"], timeout: 600)
+        let result = try await runTool(["run", "--events", dir + "/big.jsonl", "--report", dir + "/report.html", "--quiet"], timeout: 600)
         try #require(result.status == 0, "\(result.error)")
         let browser = try await WebDriver()
         do {
