@@ -42,6 +42,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP server of `cellhost preview`; the command-line tool alone uses it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // MARK: Model — pure Swift, no C library.
@@ -113,9 +117,20 @@ let package = Package(
         .target(name: "CellSnapshots", dependencies: ["CellIO", "CellRuntime", "CellRender"]),
         .testTarget(name: "CellSnapshotsTests", dependencies: ["CellSnapshots", "CellRuntime", "CellRender", "CellIO"]),
 
+        // MARK: Looking at a run — report.html from the trace records, and the live preview server.
+        .target(name: "CellReport", dependencies: ["CellIO", "CellRuntime"]),
+        .testTarget(name: "CellReportTests", dependencies: ["CellReport", "CellRuntime", "CellIO"]),
+        .target(name: "CellPreview", dependencies: [
+            "CellIO", "CellRuntime", "CellReport",
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["CommandLineTool"])),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["CommandLineTool"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["CommandLineTool"])),
+        ]),
+
         // MARK: The command-line tool: parses, calls the libraries above, prints.
         .executableTarget(name: "cellhost", dependencies: [
-            "CellIO", "CellRuntime", "CellValidation", "CellSnapshots",
+            "CellIO", "CellRuntime", "CellValidation", "CellSnapshots", "CellReport",
+            .target(name: "CellPreview", condition: .when(traits: ["CommandLineTool"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
         ]),
 

@@ -130,10 +130,11 @@ public final class CompositorRenderer: FrameRenderer {
     }
 
     /// Writes a grid of the frames' thumbnails as one PNG (`writePNG` puts it in place only once
-    /// complete).
-    public func writeContactSheet(to path: String) throws(SinkError) {
+    /// complete), each labelled with `labels[i]` (frame i + 1's event, "#N summary") when given.
+    public func writeContactSheet(to path: String, labels: [String] = []) throws(SinkError) {
         guard !thumbnails.isEmpty else { return }
-        do { try ContactSheet.compose(thumbnails).writePNG(path: path) } catch { throw SinkError(error.description) }
+        let sheet = ContactSheet.compose(thumbnails, labels: labels, textEngine: compositor.textEngine)
+        do { try sheet.writePNG(path: path) } catch { throw SinkError(error.description) }
     }
 }
 
@@ -183,20 +184,46 @@ enum ContactSheet {
         }
     }
 
-    /// Lays thumbnails out in rows of up to 8 on a grey ground; long runs are sampled evenly.
-    static func compose(_ all: [RasterImage]) -> RasterImage {
-        let frames: [RasterImage]
-        if all.count > maximumFrames {
-            frames = (0..<maximumFrames).map { all[$0 * (all.count - 1) / (maximumFrames - 1)] }
-        } else {
-            frames = all
-        }
-        let cellW = frames.map(\.width).max() ?? 1, cellH = frames.map(\.height).max() ?? 1
+    /// The strip under each thumbnail that holds its label, in pixels.
+    static let labelHeight = 16
+    static let labelFont = Font.systemFont(ofSize: 10)
+    static let ground = Color(white: 0.5)
+
+    /// Lays thumbnails out in rows of up to 8 on a grey ground, each above its label ("#N
+    /// summary", drawn by the text engine, cut short to the thumbnail's width); long runs are
+    /// sampled evenly, labels with them. Without labels the grid has no label strips.
+    static func compose(_ all: [RasterImage], labels allLabels: [String] = [], textEngine: TextEngine? = nil) -> RasterImage {
+        let picked: [Int] = all.count > maximumFrames
+            ? (0..<maximumFrames).map { $0 * (all.count - 1) / (maximumFrames - 1) }
+            : Array(all.indices)
+        let frames = picked.map { all[$0] }
+        let labels = picked.map { $0 < allLabels.count ? allLabels[$0] : "" }
+        let labelled = textEngine != nil && labels.contains { !$0.isEmpty }
+        let labelHeight = labelled ? ContactSheet.labelHeight : 0
+        let cellW = frames.map(\.width).max() ?? 1, cellH = (frames.map(\.height).max() ?? 1) + labelHeight
         let columns = min(8, frames.count), rows = (frames.count + columns - 1) / columns
         let width = columns * cellW + (columns + 1) * gap, height = rows * cellH + (rows + 1) * gap
-        var pixels = [UInt32](repeating: 0xFF_80_80_80, count: width * height)
+        func origin(_ i: Int) -> (x: Int, y: Int) { (gap + (i % columns) * (cellW + gap), gap + (i / columns) * (cellH + gap)) }
+        var pixels: [UInt32]
+        if labelled, let textEngine {
+            let ground = Compositor(viewport: Size(width: Double(width), height: Double(height)), scale: 1, background: ground,
+                                    textEngine: textEngine)
+            var list = DisplayList()
+            for (i, label) in labels.enumerated() where !label.isEmpty {
+                let o = origin(i)
+                list.append(.text(TextRun(text: label, font: labelFont, color: .white,
+                                          frame: Rect(x: Double(o.x + 2), y: Double(o.y + cellH - labelHeight + 1),
+                                                      width: Double(cellW - 4), height: Double(labelHeight - 2)),
+                                          lineBreakMode: .byTruncatingTail, numberOfLines: 1)))
+            }
+            ground.setLayer(1, frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), content: list)
+            _ = ground.renderFrame()
+            pixels = ground.snapshot().pixels
+        } else {
+            pixels = [UInt32](repeating: 0xFF_80_80_80, count: width * height)
+        }
         for (i, f) in frames.enumerated() {
-            let ox = gap + (i % columns) * (cellW + gap), oy = gap + (i / columns) * (cellH + gap)
+            let (ox, oy) = origin(i)
             for y in 0..<f.height {
                 let src = y * f.width, dst = (oy + y) * width + ox
                 for x in 0..<f.width { pixels[dst + x] = f.pixels[src + x] }

@@ -1,10 +1,10 @@
 import CellIO
 import Glibc
 
-/// The files a run writes: an output directory implies a trace, a Chrome trace, frames and a
-/// contact sheet inside it, and each single option overrides its one path. Invariant: a path
-/// given on its own always wins over the one the directory implies, and the contact sheet is
-/// written only with an output directory.
+/// The files a run writes: an output directory implies a trace, a Chrome trace, frames, a
+/// contact sheet and the report page inside it, and each single option overrides its one path.
+/// Invariant: a path given on its own always wins over the one the directory implies, and the
+/// contact sheet is written only with an output directory.
 public struct RunOutputPlan: Sendable, Equatable {
     /// The directory every implied path lies in; nil = only the single paths.
     public var directory: String?
@@ -12,13 +12,17 @@ public struct RunOutputPlan: Sendable, Equatable {
     public var chromeTrace: String?
     public var framesDirectory: String?
     public var contactSheet: String?
+    /// `report.html` (CellReport's `ReportWriter`, which the caller opens: it lies above this layer).
+    public var report: String?
 
-    public init(directory: String? = nil, trace: String? = nil, chromeTrace: String? = nil, frames: String? = nil) {
+    public init(directory: String? = nil, trace: String? = nil, chromeTrace: String? = nil, frames: String? = nil,
+                report: String? = nil) {
         self.directory = directory
         self.trace = trace ?? directory.map { $0 + "/trace.jsonl" }
         self.chromeTrace = chromeTrace ?? directory.map { $0 + "/trace.chrome.json" }
         self.framesDirectory = frames ?? directory.map { $0 + "/frames" }
         self.contactSheet = directory.map { $0 + "/contact-sheet.png" }
+        self.report = report ?? directory.map { $0 + "/report.html" }
     }
 
     /// Creates the output directory and opens the trace files, each written whole or not at all.
@@ -57,6 +61,7 @@ public struct RunOutputPlan: Sendable, Equatable {
         if let contactSheet, frameCount > 0, access(contactSheet, F_OK) == 0 {
             lines.append("  contact sheet \(contactSheet)")
         }
+        if let report { lines.append("  report        \(report)  (open in a browser)") }
         guard !lines.isEmpty else { return nil }
         return "wrote:\n" + lines.joined(separator: "\n") + "\n"
     }

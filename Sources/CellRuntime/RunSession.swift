@@ -230,6 +230,8 @@ public enum RunSession {
         engine.onFrame = { [unowned output] in output.alive() }
         output.record(.header(engine.traceHeader(source: options.sourceName, plugins: plugins.pluginSummaries)))
         var eventsRun = 0
+        /// The contact sheet's label of each frame so far, in frame order.
+        var frameLabels: [String] = []
         func fail(_ error: EngineError, event: Int) -> TraceEnd {
             _ = engine.finish()
             return TraceEnd(outcome: .badInput, events: eventsRun, frames: engine.frameCount, failedEvent: event,
@@ -240,6 +242,7 @@ public enum RunSession {
             output.begin(event: 0, line: 0)
             var first = try engine.start()
             first.problems = problems
+            if options.contactSheet != nil { frameLabels += contactSheetLabels(first) }
             output.record(.event(first))
         } catch {
             return fail(error, event: 0)
@@ -259,12 +262,16 @@ public enum RunSession {
             guard let event = pending else { continue }
             pending = nil
             output.begin(event)
-            do { output.record(.event(try engine.run(event))) } catch { return fail(error, event: event.number) }
+            do {
+                let record = try engine.run(event)
+                if options.contactSheet != nil { frameLabels += contactSheetLabels(record) }
+                output.record(.event(record))
+            } catch { return fail(error, event: event.number) }
             eventsRun += 1
         }
         let writeFailure = engine.finish()
         if let sheet = options.contactSheet {
-            do { try renderer.writeContactSheet(to: sheet) } catch {
+            do { try renderer.writeContactSheet(to: sheet, labels: frameLabels) } catch {
                 return TraceEnd(outcome: .internalError, events: eventsRun, frames: engine.frameCount, message: error.description,
                                 timings: engine.totals)
             }
@@ -275,6 +282,14 @@ public enum RunSession {
                             timings: engine.totals)
         }
         return TraceEnd(outcome: .ok, events: eventsRun, frames: engine.frameCount, timings: engine.totals)
+    }
+
+    /// The contact sheet's labels of an event's frames: its number and summary under each, and
+    /// how far an animation's intermediate frame is, so its frames tell apart.
+    static func contactSheetLabels(_ event: TraceEvent) -> [String] {
+        guard !event.frames.isEmpty else { return [] }
+        let label = "#\(event.number) \(event.summary)"
+        return event.frames.map { frame in frame.progress.map { "\(label) (\(Int(($0 * 100).rounded()))%)" } ?? label }
     }
 
     /// The `.so` files in the executable's directory: where the package builds its sample plugins.

@@ -13,7 +13,7 @@ struct CellHostCommand: ParsableCommand {
         discussion: CellhostExitCode.table,
         version: CellhostVersion.description,
         subcommands: [RunCommand.self, InspectCommand.self, ValidateCommand.self, SDKCommand.self, NewCommand.self,
-                      SymbolsCommand.self, TestCommand.self,
+                      SymbolsCommand.self, TestCommand.self, PreviewCommand.self,
                       RunWorkerCommand.self, InspectWorkerCommand.self, ValidateWorkerCommand.self])
 
     /// Usage errors exit with `CellhostExitCode.usage` (ArgumentParser's own is 64), as the table says.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellIO
 import CellProcess
+import CellReport
 import CellRuntime
 import Glibc
 
@@ -37,7 +38,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The event stream (JSON Lines); - reads standard input as it arrives.", valueName: "file|-"))
     var events: String?
 
-    @Option(help: ArgumentHelp("Write trace.jsonl, trace.chrome.json, frames/ and contact-sheet.png into this directory.",
+    @Option(help: ArgumentHelp("Write trace.jsonl, trace.chrome.json, frames/, contact-sheet.png and report.html into this directory.",
                                valueName: "dir"))
     var out: String?
 
@@ -55,6 +56,9 @@ struct RunCommand: ParsableCommand {
 
     /// `--frames captures`: a word, not a folder.
     static let capturesOnlyWord = "captures"
+    @Option(help: ArgumentHelp("Write the HTML report (report.html: each event's frame, damage and property changes) here.",
+                               valueName: "file"))
+    var report: String?
 
     @OptionGroup var watchdog: TimeoutOption
 
@@ -89,7 +93,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let onlyCaptures = frames == Self.capturesOnlyWord
-        let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: onlyCaptures ? nil : frames)
+        let plan = RunOutputPlan(directory: out, trace: trace, chromeTrace: chromeTrace, frames: onlyCaptures ? nil : frames,
+                                 report: report)
         let memory = memoryLimit.flatMap(WorkerSandbox.parseMemoryLimit) ?? WorkerSandbox.defaultMemoryLimit
         var options = RunOptions(events: events, plugins: plugins, framesDirectory: plan.framesDirectory,
                                  contactSheet: plan.contactSheet, showsDamage: showDamage,
@@ -107,6 +112,7 @@ struct RunCommand: ParsableCommand {
             }
             sinks += try plan.openTraceSinks()
             sinks.append(frameFiles)
+            if let page = try plan.openReportSink() { sinks.append(page) }
             if !output.quiet, Console.errorIsTerminal {
                 sinks.append(ProgressLine(totalLines: options.eventLineCount) { Console.error($0) })
             }
