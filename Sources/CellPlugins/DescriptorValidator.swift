@@ -54,11 +54,36 @@ struct DescriptorValidator {
             if required { throw fail("\(field()) is NULL") }
             return nil
         }
-        var first: CChar = 0
-        guard memory.read(pointer, into: &first) else { throw fail("\(field()) points to unreadable memory") }
-        let value = String(cString: pointer)
+        let value = try boundedString(pointer, field())
         if required && value.isEmpty { throw fail("\(field()) is empty") }
         return value
+    }
+
+    /// The longest descriptor string the host reads, in bytes before the NUL.
+    static let maximumStringBytes = 4096
+
+    /// The string at `pointer`, read through the probe a page at a time and never past its NUL,
+    /// the first unreadable byte or `maximumStringBytes`: a string without a NUL within those is
+    /// refused, naming `field`, instead of being read past its end.
+    private func boundedString(_ pointer: UnsafePointer<CChar>, _ field: @autoclosure () -> String) throws(PluginLoadError) -> String {
+        let limit = Self.maximumStringBytes
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit + 1) { (buffer) throws(PluginLoadError) -> String in
+            var count = 0
+            while count <= limit {
+                let address = UInt(bitPattern: pointer) + UInt(count)
+                let toPageEnd = 4096 - Int(address % 4096)
+                let chunk = min(toPageEnd, limit + 1 - count)
+                guard memory.read(UnsafeRawPointer(bitPattern: address), into: buffer.baseAddress! + count, count: chunk) else {
+                    throw fail(count == 0 ? "\(field()) points to unreadable memory"
+                               : "\(field()) has no terminating NUL before unreadable memory (\(count) bytes in)")
+                }
+                if let end = buffer[count..<(count + chunk)].firstIndex(of: 0) {
+                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+                }
+                count += chunk
+            }
+            throw fail("\(field()) has no terminating NUL within \(limit) bytes")
+        }
     }
 
     /// Reads a `T` that starts with a `cellhost_header`, checking the header first. A struct that
@@ -110,6 +135,9 @@ struct DescriptorValidator {
                 throw fail("type_id \"\(id)\" is not a reverse-DNS identifier such as com.example.badge")
             }
             guard seen.insert(id).inserted else { throw fail("type_id \"\(id)\" is declared twice") }
+            if BuiltInTypeIdentifiers.all.contains(id) {
+                throw fail("type_id \"\(id)\" is a type built into the host; a plugin's types need ids of their own")
+            }
             if let other = taken[id] {
                 throw PluginLoadError(path: path, reason: .duplicateTypeIdentifier(id, alreadyIn: other))
             }

@@ -193,9 +193,19 @@ public enum RunSession {
                             message: quotingTheLog("\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)"),
                             timings: engine.totals)
         }
+        /// Ends the run at `event` when a plugin handed the host a value it could not use; the
+        /// event's record is not written, as for a plugin that crashed in it.
+        func faulted(event: Event?) -> TraceEnd? {
+            guard let fault = PluginFaults.take() else { return nil }
+            _ = engine.finish()
+            let during = event.map { "at event #\($0.number) (\(options.sourceName):\($0.line))" } ?? "during the first display"
+            return TraceEnd(outcome: .pluginFault, events: eventsRun, frames: engine.frameCount, failedEvent: event?.number ?? 0,
+                            message: quotingTheLog("\(fault) \(during)"), timings: engine.totals)
+        }
         do {
             output.begin(event: 0, line: 0)
             var first = try engine.start()
+            if let end = faulted(event: nil) { return end }
             first.problems = problems
             output.record(.event(first))
         } catch {
@@ -216,7 +226,11 @@ public enum RunSession {
             guard let event = pending else { continue }
             pending = nil
             output.begin(event)
-            do { output.record(.event(try engine.run(event))) } catch { return fail(error, event: event.number) }
+            do {
+                let record = try engine.run(event)
+                if let end = faulted(event: event) { return end }
+                output.record(.event(record))
+            } catch { return fail(error, event: event.number) }
             eventsRun += 1
         }
         let writeFailure = engine.finish()
