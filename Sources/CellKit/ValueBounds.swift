@@ -4,8 +4,12 @@
 /// callers refuse such values with a message naming where they came from. Stated once so the
 /// event schema, the stream parser and the plugin checks agree.
 public enum ValueBounds {
-    /// Largest magnitude of a length, coordinate, radius, inset or stroke width, in points.
+    /// Largest magnitude of a length, coordinate, radius or stroke width a plugin hands the host.
     public static let length = 1_000_000.0
+    /// Largest magnitude of a number set on the host's own configurations (paddings, margins,
+    /// insets, radii, stroke widths, line counts): the largest viewport, so a cell laid out with
+    /// any of them still fits a frame the compositor draws in bounded time.
+    public static let configuredNumber = 10_000.0
     /// Largest font or symbol point size.
     public static let pointSize = 1_000.0
     /// Longest text, in UTF-8 bytes.
@@ -13,11 +17,19 @@ public enum ValueBounds {
 
     /// nil when `value` is a usable length (finite, |value| ≤ `length`, and ≥ 0 when
     /// `nonNegative`); otherwise why not, e.g. "inf is not finite".
-    public static func lengthProblem(_ value: Double, nonNegative: Bool = false) -> String? {
+    public static func lengthProblem(_ value: Double, nonNegative: Bool = false, limit: Double = length) -> String? {
         guard value.isFinite else { return "\(value) is not finite" }
         if nonNegative && value < 0 { return "\(value) is negative" }
-        guard abs(value) <= length else { return "\(value) is beyond ±\(Int(length)) pt" }
+        guard abs(value) <= limit else { return "\(value) is beyond ±\(Int(limit)) pt" }
         return nil
+    }
+
+    /// nil when `value` may be set on a host configuration (|value| ≤ `configuredNumber`).
+    public static func configuredProblem(_ value: Double) -> String? { lengthProblem(value, limit: configuredNumber) }
+
+    /// nil when `value` is a usable count (|value| ≤ `configuredNumber`).
+    public static func countProblem(_ value: Int) -> String? {
+        abs(Double(value)) <= configuredNumber ? nil : "\(value) is beyond ±\(Int(configuredNumber))"
     }
 
     /// nil when `value` is a usable point size (0 through `pointSize`).

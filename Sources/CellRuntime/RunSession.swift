@@ -156,7 +156,7 @@ public enum RunSession {
         }
         if parser.scene.sections.isEmpty {
             return TraceEnd(outcome: .badInput, events: 0, frames: 0,
-                            message: "\(options.sourceName): the stream describes no list (no \"item\" lines)")
+                            message: "\(options.sourceName):\(max(1, lineNumber)): the stream describes no list: it ended without an \"item\" line")
         }
 
         let textEngine: TextEngine
