@@ -1,6 +1,17 @@
 /// How model values travel as `PropertyValue`s: what each type reads as, and which spellings
 /// (names, numbers, strings) a set by name accepts for it.
 
+extension PropertyValue {
+    /// An int or double as a double, unbounded (point sizes have bounds of their own); nil otherwise.
+    var number: Double? {
+        switch self {
+        case .double(let d): d
+        case .int(let i): Double(i)
+        default: nil
+        }
+    }
+}
+
 extension String: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .string(self) }
     public static var propertyKindName: String { "string" }
@@ -119,7 +130,7 @@ extension Font: PropertyValueConvertible {
             if let problem = ValueBounds.pointSizeProblem(f.pointSize) { throw .invalidValue(property: property, reason: "point size " + problem) }
             return f
         case .double, .int:
-            let size = try Double.converting(value, property: property)!
+            let size = value.number!
             guard size > 0 else { throw .invalidValue(property: property, reason: "a font size must be positive") }
             if let problem = ValueBounds.pointSizeProblem(size) { throw .invalidValue(property: property, reason: "point size " + problem) }
             return .systemFont(ofSize: size)
