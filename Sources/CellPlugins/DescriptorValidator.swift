@@ -1,5 +1,6 @@
 import CCellHostABI
 import CellKit
+import Glibc
 
 /// Checks everything a descriptor points to against plugin.h before the host relies on it:
 /// struct headers (size and version) before reading past them, well-formed and unique ids and
@@ -62,28 +63,26 @@ struct DescriptorValidator {
     /// The longest descriptor string the host reads, in bytes before the NUL.
     static let maximumStringBytes = 4096
 
-    /// The string at `pointer`, read through the probe a page at a time and never past its NUL,
-    /// the first unreadable byte or `maximumStringBytes`: a string without a NUL within those is
+    /// The string at `pointer`, read a page at a time and never past its NUL, the first unreadable
+    /// page or `maximumStringBytes`: one probed byte shows a page is mapped (pages are mapped
+    /// whole), then `strnlen` stops at the NUL within it. A string without a NUL within those is
     /// refused, naming `field`, instead of being read past its end.
     private func boundedString(_ pointer: UnsafePointer<CChar>, _ field: @autoclosure () -> String) throws(PluginLoadError) -> String {
         let limit = Self.maximumStringBytes
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit + 1) { (buffer) throws(PluginLoadError) -> String in
-            var count = 0
-            while count <= limit {
-                let address = UInt(bitPattern: pointer) + UInt(count)
-                let toPageEnd = 4096 - Int(address % 4096)
-                let chunk = min(toPageEnd, limit + 1 - count)
-                guard memory.read(UnsafeRawPointer(bitPattern: address), into: buffer.baseAddress! + count, count: chunk) else {
-                    throw fail(count == 0 ? "\(field()) points to unreadable memory"
-                               : "\(field()) has no terminating NUL before unreadable memory (\(count) bytes in)")
-                }
-                if let end = buffer[count..<(count + chunk)].firstIndex(of: 0) {
-                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
-                }
-                count += chunk
+        var count = 0
+        while count <= limit {
+            let address = pointer + count
+            let chunk = min(4096 - Int(UInt(bitPattern: address) % 4096), limit + 1 - count)
+            var first: CChar = 0
+            guard memory.read(address, into: &first) else {
+                throw fail(count == 0 ? "\(field()) points to unreadable memory"
+                           : "\(field()) has no terminating NUL before unreadable memory (\(count) bytes in)")
             }
-            throw fail("\(field()) has no terminating NUL within \(limit) bytes")
+            let length = strnlen(address, chunk)
+            if length < chunk { return String(abiBytes: pointer, length: count + length) }
+            count += chunk
         }
+        throw fail("\(field()) has no terminating NUL within \(limit) bytes")
     }
 
     /// Reads a `T` that starts with a `cellhost_header`, checking the header first. A struct that

@@ -22,7 +22,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .badInput: "bad input: a malformed stream line, an unknown item, property or type"
         case .usage: "usage: bad command-line arguments"
         case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
-        case .pluginFailed: "a plugin crashed, hung past --timeout, exited or handed the host an unusable value, loading or running"
+        case .pluginFailed: "a plugin crashed, hung past --timeout, exited or gave a bad value"
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
