@@ -31,3 +31,7 @@ int cellhost_probe_read(const void *address, void *out, size_t length) {
     }
     return -1;
 }
+
+static __thread cellhost_active_call active_call;
+
+cellhost_active_call *cellhost_active_call_slot(void) { return &active_call; }

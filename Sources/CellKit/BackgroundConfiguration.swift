@@ -264,13 +264,18 @@ public struct VisualEffect: Hashable, Sendable, PropertyValueConvertible {
 
     /// The blur of UIKit's system material behind pinned plain headers.
     public static let systemMaterial = VisualEffect(blurRadius: 20)
+    /// The largest blur a stream may ask for: a blur spreads damage over about three radii.
+    public static let maximumBlurRadius = 1_000.0
 
     /// Travels as its blur radius.
     public var propertyValue: PropertyValue { .double(blurRadius) }
     public static var propertyKindName: String { "blur radius (double)" }
     public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> VisualEffect? {
-        guard let radius = Double.converting(value, property: property) else { return nil }
+        guard let radius = try Double.converting(value, property: property) else { return nil }
         guard radius >= 0 else { throw .invalidValue(property: property, reason: "a blur radius cannot be negative") }
+        guard radius <= VisualEffect.maximumBlurRadius else {
+            throw .invalidValue(property: property, reason: "a blur radius is at most \(Int(VisualEffect.maximumBlurRadius)), not \(radius)")
+        }
         return VisualEffect(blurRadius: radius)
     }
 }

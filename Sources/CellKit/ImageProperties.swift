@@ -53,8 +53,9 @@ extension SymbolConfiguration: PropertyValueConvertible {
     public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> SymbolConfiguration? {
         switch value {
         case .double, .int:
-            let size = Double.converting(value, property: property)!
+            let size = value.number!
             guard size > 0 else { throw .invalidValue(property: property, reason: "a symbol point size must be positive") }
+            if let problem = ValueBounds.pointSizeProblem(size) { throw .invalidValue(property: property, reason: "point size " + problem) }
             return SymbolConfiguration(pointSize: size)
         case .string(let s), .symbolic(let s):
             guard let style = TextStyle(rawValue: s) else {

@@ -1,11 +1,24 @@
 /// How model values travel as `PropertyValue`s: what each type reads as, and which spellings
 /// (names, numbers, strings) a set by name accepts for it.
 
+extension PropertyValue {
+    /// An int or double as a double, unbounded (point sizes have bounds of their own); nil otherwise.
+    var number: Double? {
+        switch self {
+        case .double(let d): d
+        case .int(let i): Double(i)
+        default: nil
+        }
+    }
+}
+
 extension String: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .string(self) }
     public static var propertyKindName: String { "string" }
-    public static func converting(_ value: PropertyValue, property: String) -> String? {
-        if case .string(let s) = value { s } else { nil }
+    public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> String? {
+        guard case .string(let s) = value else { return nil }
+        if let problem = ValueBounds.textProblem(bytes: s.utf8.count) { throw .invalidValue(property: property, reason: problem) }
+        return s
     }
 }
 
@@ -20,24 +33,33 @@ extension Bool: PropertyValueConvertible {
 extension Double: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .double(self) }
     public static var propertyKindName: String { "double" }
-    public static func converting(_ value: PropertyValue, property: String) -> Double? {
+    /// Every double the host's configurations hold is a length, a factor or an alpha, so one
+    /// bound serves (`ValueBounds.configuredNumber`).
+    public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Double? {
+        let d: Double
         switch value {
-        case .double(let d): d
-        case .int(let i): Double(i)
-        default: nil
+        case .double(let v): d = v
+        case .int(let i): d = Double(i)
+        default: return nil
         }
+        if let problem = ValueBounds.configuredProblem(d) { throw .invalidValue(property: property, reason: problem) }
+        return d
     }
 }
 
 extension Int: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .int(Int64(self)) }
     public static var propertyKindName: String { "int" }
-    public static func converting(_ value: PropertyValue, property: String) -> Int? {
+    /// The host's integer properties count lines and the like, held to `ValueBounds.configuredNumber` too.
+    public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Int? {
+        let i: Int?
         switch value {
-        case .int(let i): Int(exactly: i)
-        case .double(let d) where d == d.rounded() && abs(d) < 1e15: Int(d)
-        default: nil
+        case .int(let v): i = Int(exactly: v)
+        case .double(let d) where d == d.rounded() && abs(d) < 1e15: i = Int(d)
+        default: return nil
         }
+        if let i, let problem = ValueBounds.countProblem(i) { throw .invalidValue(property: property, reason: problem) }
+        return i
     }
 }
 
@@ -61,8 +83,12 @@ extension Color: PropertyValueConvertible {
 extension Size: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .size(self) }
     public static var propertyKindName: String { "size" }
-    public static func converting(_ value: PropertyValue, property: String) -> Size? {
-        if case .size(let s) = value { s } else { nil }
+    public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Size? {
+        guard case .size(let s) = value else { return nil }
+        if let problem = ValueBounds.configuredProblem(s.width).map({ "width " + $0 }) ?? ValueBounds.configuredProblem(s.height).map({ "height " + $0 }) {
+            throw .invalidValue(property: property, reason: problem)
+        }
+        return s
     }
 }
 
@@ -79,13 +105,18 @@ extension DirectionalEdgeInsets: PropertyValueConvertible {
     public var propertyValue: PropertyValue { .insets(self) }
     public static var propertyKindName: String { "insets" }
     /// Accepts insets, or one number for all four edges.
-    public static func converting(_ value: PropertyValue, property: String) -> DirectionalEdgeInsets? {
+    public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> DirectionalEdgeInsets? {
+        let insets: DirectionalEdgeInsets
         switch value {
-        case .insets(let i): i
-        case .double(let d): DirectionalEdgeInsets(all: d)
-        case .int(let i): DirectionalEdgeInsets(all: Double(i))
-        default: nil
+        case .insets(let i): insets = i
+        case .double(let d): insets = DirectionalEdgeInsets(all: d)
+        case .int(let i): insets = DirectionalEdgeInsets(all: Double(i))
+        default: return nil
         }
+        for (edge, length) in [("top", insets.top), ("leading", insets.leading), ("bottom", insets.bottom), ("trailing", insets.trailing)] {
+            if let problem = ValueBounds.configuredProblem(length) { throw .invalidValue(property: property, reason: "\(edge) \(problem)") }
+        }
+        return insets
     }
 }
 
@@ -95,10 +126,13 @@ extension Font: PropertyValueConvertible {
     /// Accepts a font, a point size (system font) or a text style name ("headline", at Large).
     public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Font? {
         switch value {
-        case .font(let f): return f
+        case .font(let f):
+            if let problem = ValueBounds.pointSizeProblem(f.pointSize) { throw .invalidValue(property: property, reason: "point size " + problem) }
+            return f
         case .double, .int:
-            let size = Double.converting(value, property: property)!
+            let size = value.number!
             guard size > 0 else { throw .invalidValue(property: property, reason: "a font size must be positive") }
+            if let problem = ValueBounds.pointSizeProblem(size) { throw .invalidValue(property: property, reason: "point size " + problem) }
             return .systemFont(ofSize: size)
         case .string(let s):
             guard let style = TextStyle(rawValue: s) else {

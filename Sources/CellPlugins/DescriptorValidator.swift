@@ -1,5 +1,6 @@
 import CCellHostABI
 import CellKit
+import Glibc
 
 /// Checks everything a descriptor points to against plugin.h before the host relies on it:
 /// struct headers (size and version) before reading past them, well-formed and unique ids and
@@ -54,11 +55,34 @@ struct DescriptorValidator {
             if required { throw fail("\(field()) is NULL") }
             return nil
         }
-        var first: CChar = 0
-        guard memory.read(pointer, into: &first) else { throw fail("\(field()) points to unreadable memory") }
-        let value = String(cString: pointer)
+        let value = try boundedString(pointer, field())
         if required && value.isEmpty { throw fail("\(field()) is empty") }
         return value
+    }
+
+    /// The longest descriptor string the host reads, in bytes before the NUL.
+    static let maximumStringBytes = 4096
+
+    /// The string at `pointer`, read a page at a time and never past its NUL, the first unreadable
+    /// page or `maximumStringBytes`: one probed byte shows a page is mapped (pages are mapped
+    /// whole), then `strnlen` stops at the NUL within it. A string without a NUL within those is
+    /// refused, naming `field`, instead of being read past its end.
+    private func boundedString(_ pointer: UnsafePointer<CChar>, _ field: @autoclosure () -> String) throws(PluginLoadError) -> String {
+        let limit = Self.maximumStringBytes
+        var count = 0
+        while count <= limit {
+            let address = pointer + count
+            let chunk = min(4096 - Int(UInt(bitPattern: address) % 4096), limit + 1 - count)
+            var first: CChar = 0
+            guard memory.read(address, into: &first) else {
+                throw fail(count == 0 ? "\(field()) points to unreadable memory"
+                           : "\(field()) has no terminating NUL before unreadable memory (\(count) bytes in)")
+            }
+            let length = strnlen(address, chunk)
+            if length < chunk { return String(abiBytes: pointer, length: count + length) }
+            count += chunk
+        }
+        throw fail("\(field()) has no terminating NUL within \(limit) bytes")
     }
 
     /// Reads a `T` that starts with a `cellhost_header`, checking the header first. A struct that
@@ -110,6 +134,9 @@ struct DescriptorValidator {
                 throw fail("type_id \"\(id)\" is not a reverse-DNS identifier such as com.example.badge")
             }
             guard seen.insert(id).inserted else { throw fail("type_id \"\(id)\" is declared twice") }
+            if BuiltInTypeIdentifiers.all.contains(id) {
+                throw fail("type_id \"\(id)\" is a type built into the host; a plugin's types need ids of their own")
+            }
             if let other = taken[id] {
                 throw PluginLoadError(path: path, reason: .duplicateTypeIdentifier(id, alreadyIn: other))
             }

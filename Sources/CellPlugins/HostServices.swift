@@ -183,8 +183,23 @@ enum HostServices {
         return unsafeBitCast(code, to: (@convention(c) (Int32, UnsafePointer<CChar>?) -> Void).self)
     }
 
-    private static func canvasAppend(_ canvas: OpaquePointer?, _ command: DisplayCommand) {
-        HostCanvas.from(canvas)?.pointee.append(command)
+    /// Appends `command` to the canvas of the running draw call, unless the canvas is not that
+    /// one (refused and logged) or `problem` found a value the host cannot use (the plugin's fault,
+    /// and the command is dropped).
+    private static func canvasAppend(_ canvas: OpaquePointer?, _ service: StaticString, problem: @autoclosure () -> String?,
+                                     _ command: @autoclosure () -> DisplayCommand) {
+        guard let canvas = PluginCallScope.canvas(canvas, for: service) else { return }
+        if let problem = problem() {
+            PluginCallScope.fault("draw: \(service)", problem)
+            return
+        }
+        canvas.pointee.append(command())
+    }
+
+    /// A C string a plugin passed, read no further than `limit` bytes (a longer one is cut).
+    private static func boundedString(_ pointer: UnsafePointer<CChar>?, limit: Int = 4096) -> String {
+        guard let pointer else { return "" }
+        return String(abiBytes: pointer, length: strnlen(pointer, limit))
     }
 
     /// Every field but `log`, shared by all plugins.
@@ -195,15 +210,24 @@ enum HostServices {
         t.host_version = InternedCString.shared.pointer(for: "\(CELLHOST_ABI_MAJOR).\(CELLHOST_ABI_MINOR)")
         t.get_extension = { _ in nil }
 
-        t.fill = { c, rect, color in canvasAppend(c, .fill(rect.rect, color.color)) }
+        t.fill = { c, rect, color in
+            canvasAppend(c, "fill", problem: PluginValueCheck.rect(rect) ?? PluginValueCheck.color(color),
+                         .fill(rect.rect, color.color))
+        }
         t.rounded_rect = { c, rect, radius, color in
-            canvasAppend(c, .roundedRect(rect.rect, cornerRadius: radius, color: color.color))
+            canvasAppend(c, "rounded_rect", problem: PluginValueCheck.rect(rect) ?? PluginValueCheck.length(radius, "corner_radius")
+                            ?? PluginValueCheck.color(color),
+                         .roundedRect(rect.rect, cornerRadius: radius, color: color.color))
         }
         t.stroke = { c, rect, radius, width, color in
-            canvasAppend(c, .stroke(rect.rect, cornerRadius: radius, width: width, color: color.color))
+            canvasAppend(c, "stroke", problem: PluginValueCheck.rect(rect) ?? PluginValueCheck.length(radius, "corner_radius")
+                            ?? PluginValueCheck.length(width, "width") ?? PluginValueCheck.color(color),
+                         .stroke(rect.rect, cornerRadius: radius, width: width, color: color.color))
         }
         t.text = { c, run in
-            guard let canvas = HostCanvas.from(c), let run = run?.pointee else { return }
+            guard let canvas = PluginCallScope.canvas(c, for: "text") else { return }
+            guard let run = run?.pointee else { return PluginCallScope.fault("draw: text", "run is NULL") }
+            if let problem = PluginValueCheck.textRun(run) { return PluginCallScope.fault("draw: text", problem) }
             let request = run.text
             canvas.pointee.append(.text(TextRun(
                 text: String(abiBytes: request.text, length: request.length), font: Font(request.font),
@@ -212,21 +236,34 @@ enum HostServices {
                 layoutDirection: canvas.pointee.layoutDirection)))
         }
         t.symbol = { c, name, frame, pointSize, weight, color in
-            canvasAppend(c, .symbol(name: name.map { String(cString: $0) } ?? "", frame: frame.rect, pointSize: pointSize,
-                                    weight: FontWeight(abi: weight), color: color.color))
+            canvasAppend(c, "symbol", problem: PluginValueCheck.rect(frame, "frame")
+                            ?? ValueBounds.pointSizeProblem(pointSize).map { "point_size " + $0 } ?? PluginValueCheck.color(color),
+                         .symbol(name: boundedString(name), frame: frame.rect, pointSize: pointSize,
+                                 weight: FontWeight(abi: weight), color: color.color))
         }
         t.image = { c, path, frame, mode, tint in
             let contentMode = ContentMode.allCases.indices.contains(Int(mode)) ? ContentMode.allCases[Int(mode)] : .scaleToFill
-            canvasAppend(c, .image(path: path.map { String(cString: $0) } ?? "", frame: frame.rect,
-                                   contentMode: contentMode, tint: tint?.pointee.color))
+            canvasAppend(c, "image", problem: PluginValueCheck.rect(frame, "frame") ?? tint.flatMap { PluginValueCheck.color($0.pointee, "tint") },
+                         .image(path: boundedString(path), frame: frame.rect, contentMode: contentMode, tint: tint?.pointee.color))
         }
-        t.push_clip = { c, rect, radius in canvasAppend(c, .pushClip(rect.rect, cornerRadius: radius)) }
-        t.pop_clip = { c in canvasAppend(c, .popClip) }
-        t.push_alpha = { c, alpha in canvasAppend(c, .pushAlpha(alpha)) }
-        t.pop_alpha = { c in canvasAppend(c, .popAlpha) }
+        t.push_clip = { c, rect, radius in
+            canvasAppend(c, "push_clip", problem: PluginValueCheck.rect(rect) ?? PluginValueCheck.length(radius, "corner_radius"),
+                         .pushClip(rect.rect, cornerRadius: radius))
+        }
+        t.pop_clip = { c in canvasAppend(c, "pop_clip", problem: nil, .popClip) }
+        t.push_alpha = { c, alpha in
+            canvasAppend(c, "push_alpha", problem: PluginValueCheck.finite(alpha, "alpha"), .pushAlpha(alpha))
+        }
+        t.pop_alpha = { c in canvasAppend(c, "pop_alpha", problem: nil, .popAlpha) }
 
         t.measure_text = { context, request, width in
-            guard let layout = HostCallContext.from(context), let r = request?.pointee else {
+            guard let layout = PluginCallScope.context(context, for: "measure_text") else { return cellhost_text_metrics() }
+            guard let r = request?.pointee else {
+                PluginCallScope.fault("measure_text", "request is NULL")
+                return cellhost_text_metrics()
+            }
+            if let problem = PluginValueCheck.textRequest(r) ?? PluginValueCheck.finite(width, "width") {
+                PluginCallScope.fault("measure_text", problem)
                 return cellhost_text_metrics()
             }
             let metrics = layout.pointee.textMeasurer.measure(
@@ -277,13 +314,20 @@ enum HostServices {
             EmbeddedListView.with(view) { $0.setContent(content.pointee, state: state) }
         }
         t.list_view_size_that_fits = { view, target, context in
-            guard let layout = HostCallContext.from(context) else { return cellhost_size() }
+            guard let layout = PluginCallScope.context(context, for: "list_view_size_that_fits") else { return cellhost_size() }
+            // A negative target (a width less padding) is a request for no room, as the host reads it.
+            if let problem = PluginValueCheck.length(target.width, "target width") ?? PluginValueCheck.length(target.height, "target height") {
+                PluginCallScope.fault("list_view_size_that_fits", problem)
+                return cellhost_size()
+            }
             var size = cellhost_size()
             EmbeddedListView.with(view) { size = cellhost_size($0.sizeThatFits(target.size, context: layout)) }
             return size
         }
         t.list_view_draw = { view, bounds, context, canvas in
-            guard let layout = HostCallContext.from(context), let canvas = HostCanvas.from(canvas) else { return }
+            guard let layout = PluginCallScope.context(context, for: "list_view_draw"),
+                  let canvas = PluginCallScope.canvas(canvas, for: "list_view_draw") else { return }
+            if let problem = PluginValueCheck.rect(bounds, "bounds") { return PluginCallScope.fault("list_view_draw", problem) }
             EmbeddedListView.with(view) {
                 $0.draw(size: bounds.rect.size, context: layout, onto: canvas, at: Point(x: bounds.x, y: bounds.y))
             }

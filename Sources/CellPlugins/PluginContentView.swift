@@ -47,14 +47,23 @@ public final class PluginContentView: ContentView {
 
     public func sizeThatFits(_ targetSize: Size, context: LayoutContext) -> Size {
         guard let handle else { return Size(width: targetSize.width, height: 0) }
-        return HostCallContext.with(context) { type.viewSizeThatFits(handle, cellhost_size(targetSize), $0) }.size
+        let size = HostCallContext.with(context) { abiContext in
+            PluginCallScope.with(type, context: abiContext) { type.viewSizeThatFits(handle, cellhost_size(targetSize), abiContext) }
+        }
+        if let problem = PluginValueCheck.size(size) {
+            PluginCallScope.with(type, context: nil) { PluginCallScope.fault("size_that_fits", "returned " + problem) }
+            return Size(width: max(0, min(targetSize.width, ValueBounds.length)), height: 0)
+        }
+        return size.size
     }
 
     public func draw(in bounds: Rect, context: LayoutContext, into list: inout DisplayList) {
         guard let handle else { return }
         HostCallContext.with(context) { abiContext in
             HostCanvas.recording(into: &list, direction: context.traits.layoutDirection) { canvas in
-                type.viewDraw(handle, cellhost_rect(bounds), abiContext, canvas)
+                PluginCallScope.with(type, context: abiContext, canvas: canvas) {
+                    type.viewDraw(handle, cellhost_rect(bounds), abiContext, canvas)
+                }
             }
         }
     }

@@ -68,7 +68,7 @@ extension TextStyle {
 
 extension Font {
     init(_ font: cellhost_font) {
-        self.init(family: font.family.map { String(cString: $0) }, pointSize: font.point_size,
+        self.init(family: font.family.map { String(abiBytes: $0, length: strnlen($0, 256)) }, pointSize: font.point_size,
                   weight: FontWeight(abi: font.weight), isItalic: font.italic,
                   textStyle: TextStyle(abi: font.text_style))
     }

@@ -11,10 +11,20 @@ public struct PNGError: Error, CustomStringConvertible, Equatable {
 extension RasterImage {
     /// Decodes any PNG libpng reads (palette, grey, 16-bit…) into premultiplied ARGB.
     /// Uses libpng's simplified API, which reports errors in the image struct instead of longjmp.
+    /// Only a regular file is read, opened without blocking: a FIFO would stop the worker until
+    /// something wrote to it, and a device such as /dev/zero never ends.
     public static func decodePNG(path: String) throws(PNGError) -> RasterImage {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw PNGError(path: path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let file = fdopen(descriptor, "rb") else {
+            close(descriptor)
+            throw PNGError(path: path, reason: "not a regular file (a folder, FIFO or device); images are read from PNG files")
+        }
+        defer { fclose(file) }
         var image = png_image()
         image.version = cellhost_png_image_version()
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard png_image_begin_read_from_stdio(&image, file) != 0 else {
             throw PNGError(path: path, reason: pngMessage(&image, fallback: "cannot read PNG header"))
         }
         image.format = cellhost_png_format_bgra()

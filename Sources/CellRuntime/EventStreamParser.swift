@@ -1,5 +1,6 @@
 import CellIO
 import CellKit
+import Glibc
 
 /// Reads an event stream (JSON Lines) one line at a time, so a stream on stdin is processed as
 /// it arrives. The first lines describe the scene (`scene`, `section`, `item`); every line after
@@ -753,6 +754,12 @@ public struct EventStreamParser: Sendable {
         case .int(let i): return .int(i)
         case .double(let d): return .double(d)
         case .string(let s):
+            if name.lowercased().hasSuffix("image"), s.contains("/") || s.lowercased().hasSuffix(".png") {
+                var status = stat()
+                if stat(s, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                    throw LineError("\"\(name)\": \"\(s)\" is not a regular file (a folder, FIFO or device); images are PNG files")
+                }
+            }
             if name.lowercased().hasSuffix("color") {
                 guard let c = Color(parsing: s) else {
                     throw LineError("\"\(s)\" is not a colour for \"\(name)\" (a name like \"systemBlue\" or \"#RRGGBB[AA]\")"

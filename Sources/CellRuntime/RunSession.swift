@@ -184,7 +184,7 @@ public enum RunSession {
         }
         if parser.scene.sections.isEmpty {
             return TraceEnd(outcome: .badInput, events: 0, frames: 0,
-                            message: "\(options.sourceName): the stream describes no list (no \"item\" lines)")
+                            message: "\(options.sourceName):\(max(1, lineNumber)): the stream describes no list: it ended without an \"item\" line")
         }
 
         let textEngine: TextEngine
@@ -238,9 +238,19 @@ public enum RunSession {
                             message: quotingTheLog("\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)"),
                             timings: engine.totals)
         }
+        /// Ends the run at `event` when a plugin handed the host a value it could not use; the
+        /// event's record is not written, as for a plugin that crashed in it.
+        func faulted(event: Event?) -> TraceEnd? {
+            guard let fault = PluginFaults.take() else { return nil }
+            _ = engine.finish()
+            let during = event.map { "at event #\($0.number) (\(options.sourceName):\($0.line))" } ?? "during the first display"
+            return TraceEnd(outcome: .pluginFault, events: eventsRun, frames: engine.frameCount, failedEvent: event?.number ?? 0,
+                            message: quotingTheLog("\(fault) \(during)"), timings: engine.totals)
+        }
         do {
             output.begin(event: 0, line: 0)
             var first = try engine.start()
+            if let end = faulted(event: nil) { return end }
             first.problems = problems
             if options.contactSheet != nil { frameLabels += contactSheetLabels(first) }
             output.record(.event(first))
@@ -264,6 +274,7 @@ public enum RunSession {
             output.begin(event)
             do {
                 let record = try engine.run(event)
+                if let end = faulted(event: event) { return end }
                 if options.contactSheet != nil { frameLabels += contactSheetLabels(record) }
                 output.record(.event(record))
             } catch { return fail(error, event: event.number) }

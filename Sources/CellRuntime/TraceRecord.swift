@@ -267,6 +267,8 @@ public struct TraceEnd: Sendable, Equatable {
         case pluginLoadFailed
         case pluginCrashed
         case pluginHung
+        /// A plugin handed the host a value it cannot use (a non-finite size, an absurd canvas argument).
+        case pluginFault
         case internalError
         /// SIGINT, SIGTERM or SIGHUP asked cellhost to stop; the trace holds every event completed before.
         case interrupted

@@ -35,6 +35,8 @@ public struct ValidationCheck: Sendable {
                         isRandom: false, body: ViewChecks.supportsConsistency),
         ValidationCheck(id: "deterministic-drawing", summary: "equal configuration and state draw identical display lists",
                         isRandom: false, body: ViewChecks.deterministicDrawing),
+        ValidationCheck(id: "plausible-values", summary: "sizes and canvas arguments are finite and within the host's bounds",
+                        isRandom: false, body: ValueChecks.plausibleValues),
         ValidationCheck(id: "lifecycle-memory", summary: "1,000 create/destroy cycles leave memory flat",
                         isRandom: false, body: StressChecks.lifecycleMemory),
         ValidationCheck(id: "fuzz-states", summary: "random states and traits never crash",

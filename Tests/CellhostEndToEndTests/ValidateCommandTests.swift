@@ -34,6 +34,10 @@ import Testing
         ("fragile_state", "fuzz-states"),
         ("fragile_value", "fuzz-values"),
         ("slow_equal", "call-duration"),
+        ("infinite_size", "plausible-values"),
+        ("absurd_stroke", "plausible-values"),
+        ("builtin_type_id", "descriptor"),
+        ("unterminated_name", "descriptor"),
     ]
 
     @Test func everyCheckHasABrokenPlugin() {

@@ -9,3 +9,18 @@
  * returns 0; returns -1 otherwise. Lets the loader tell a garbage descriptor pointer from a real
  * one without faulting. */
 int cellhost_probe_read(const void *address, void *out, size_t length);
+
+/* The plugin view call running on this thread: the canvas and context the host handed it, the
+ * plugin type it belongs to (an unretained PluginConfigurationType), and whether a value the
+ * plugin handed back was refused. All NULL / 0 outside such a call. Thread-local, so a canvas or
+ * context used from a plugin's own thread, or after the call returned, matches nothing here and
+ * is refused instead of being dereferenced. */
+typedef struct cellhost_active_call {
+    const void *canvas;
+    const void *context;
+    const void *owner;
+    int fault_pending;
+} cellhost_active_call;
+
+/* This thread's slot; never NULL. */
+cellhost_active_call *cellhost_active_call_slot(void);

@@ -165,10 +165,12 @@ static void view_set(cellhost_view *v, const cellhost_config *c) {
 }
 #endif
 
+#ifndef REPLACE_SIZE
 static cellhost_size view_size(cellhost_view *v, cellhost_size target, const cellhost_context *ctx) {
     (void)ctx;
     return (cellhost_size){ target.width, 44 + (v->config->title[0] ? 20 : 0) };
 }
+#endif
 
 #ifndef REPLACE_DRAW
 static void view_draw(cellhost_view *v, cellhost_rect b, const cellhost_context *ctx, cellhost_canvas *canvas) {

@@ -5,6 +5,12 @@
 #ifndef PLUGIN_CONFIG_FLAGS
 #define PLUGIN_CONFIG_FLAGS CELLHOST_CONFIG_PURE_RESTYLE
 #endif
+#ifndef PLUGIN_TYPE_ID
+#define PLUGIN_TYPE_ID "com.validation.test.cell"
+#endif
+#ifndef PLUGIN_NAME
+#define PLUGIN_NAME "Validation test plugin"
+#endif
 #ifndef PLUGIN_ENTRY_NAME
 #define PLUGIN_ENTRY_NAME cellhost_plugin_entry
 #endif
@@ -27,7 +33,7 @@ static const cellhost_view_type view_type = {
 };
 
 static const cellhost_config_type config_type = {
-    CELLHOST_HEADER(cellhost_config_type), "com.validation.test.cell", "Validation test cell",
+    CELLHOST_HEADER(cellhost_config_type), PLUGIN_TYPE_ID, "Validation test cell",
     properties, sizeof properties / sizeof properties[0], actions, 1,
     make_default, copy_config, destroy_config, equal_configs, updated_for_state, is_customized, &view_type, NULL,
     NULL, PLUGIN_CONFIG_FLAGS,
@@ -37,7 +43,7 @@ static const cellhost_config_type *const types[] = { &config_type };
 
 static const cellhost_plugin_descriptor descriptor = {
     { (uint32_t)sizeof(cellhost_plugin_descriptor), CELLHOST_ABI_MAJOR, PLUGIN_ABI_MINOR },
-    CELLHOST_DESCRIPTOR_MAGIC, "com.validation.test", "Validation test plugin", "1.0.0", "cellhost tests",
+    CELLHOST_DESCRIPTOR_MAGIC, "com.validation.test", PLUGIN_NAME, "1.0.0", "cellhost tests",
     NULL, types, 1, init, get_extension,
 };
 
