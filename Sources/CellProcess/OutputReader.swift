@@ -6,6 +6,12 @@ public struct WorkerFrame {
     public let sequence: UInt32
     public let kind: UInt8
     public let payload: UnsafeRawBufferPointer
+
+    public init(sequence: UInt32, kind: UInt8, payload: UnsafeRawBufferPointer) {
+        self.sequence = sequence
+        self.kind = kind
+        self.payload = payload
+    }
 }
 
 /// Why the channel's bytes were refused: what was wrong, and the offending bytes (escaped, bounded).
