@@ -2,7 +2,7 @@ import CellIO
 import Glibc
 
 /// `cellhost run` as users run it: a process, the default worker mode, JSONL and Chrome traces
-/// written (`--out`), the table not shown (`--quiet`), on streams the bench writes to a temporary
+/// written (`--trace`, `--chrome-trace`; no frames), the table not shown (`--quiet`), on streams the bench writes to a temporary
 /// file: state changes over a 1,000-item list in a 390×844 pt viewport at scale 3. The CPU of a
 /// run is its children's (supervisor and worker) user + system time from `getrusage`; a run of
 /// the same stream without events is subtracted, so start-up (fonts, plugins, the first display)
@@ -14,7 +14,7 @@ final class ProcessRunMeasurement {
     init(executable: String, quick: Bool) {
         let dir = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
         cellhost = dir + "/cellhost"
-        events = quick ? 10_000 : 100_000
+        events = quick ? 2_000 : 100_000
     }
 
     struct Result {
@@ -41,7 +41,7 @@ final class ProcessRunMeasurement {
         let offScreen = try perEvent(dir, "offscreen", cells: Array(100..<1000))
         let offScreenInProcess = try perEvent(dir, "offscreen", inProcess: true, cells: Array(100..<1000))
         let visible = try perEvent(dir, "visible", cells: [2])
-        let damaged = try damagedPixelsPerEvent("\(dir)/visible-out/trace.jsonl")
+        let damaged = try damagedPixelsPerEvent("\(dir)/visible-out-trace.jsonl")
         let result = Result(worker: mixed, inProcess: mixedInProcess, offScreen: offScreen,
                             offScreenInProcess: offScreenInProcess, visibleRow: visible,
                             memset: Self.memsetSeconds(bytes: damaged * 4), damagedBytes: damaged * 4)
@@ -72,7 +72,8 @@ final class ProcessRunMeasurement {
 
     /// Runs `cellhost run` on `stream` and returns its children's CPU seconds.
     private func cpuSeconds(_ stream: String, out: String, inProcess: Bool) throws -> Double {
-        var arguments = ["cellhost", "run", "--events", stream, "--out", out, "--quiet"]
+        var arguments = ["cellhost", "run", "--events", stream, "--trace", out + "-trace.jsonl",
+                         "--chrome-trace", out + "-trace.chrome.json", "--quiet"]
         if inProcess { arguments.append("--in-process") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

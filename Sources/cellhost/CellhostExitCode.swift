@@ -23,7 +23,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .badInput: "bad input: a malformed stream line, an unknown item, property or type"
         case .usage: "usage: bad command-line arguments"
         case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
-        case .pluginFailed: "a plugin crashed, hung past --timeout, exited or wrote to the worker's channel, loading or running"
+        case .pluginFailed: "a plugin crashed, hung past --timeout or exited, loading or running"
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"

@@ -16,6 +16,9 @@ import Glibc
         "resident memory, 1,000,000 items vs 1,000",
         "default stream with PNG frames",
         "cellhost test: 100 captures compared with references",
+        "cellhost run as a process, worker vs in-process CPU per event",
+        "cellhost run as a process, events that repaint nothing",
+        "cellhost run as a process, events that repaint one row",
     ]
 
     func run(_ arguments: String) throws -> (status: Int32, lines: [String]) {
