@@ -26,6 +26,7 @@ public struct WorkerDeathReport: Sendable {
             return
         }
         sentence = "the worker \(result.termination)" + (phase.map { " " + $0 } ?? "")
+        if case .channelFault(let fault) = result.termination { sentence += ": \(fault)" }
         let images = Set(pluginFiles.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
         evidence = output.suffix(Self.outputLineLimit).map(Self.bounded)
             + Self.pluginFrames(result.standardError, images: images).prefix(Self.frameLimit).map { "in the plugin: " + Self.bounded($0) }

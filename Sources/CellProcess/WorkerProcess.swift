@@ -3,9 +3,10 @@ import Glibc
 
 /// Runs a worker child process — usually this same executable with a hidden subcommand — so
 /// that plugin code which crashes, hangs, exits or floods its output is a reported outcome and
-/// never takes the host down. The worker talks back over a dedicated message channel (fd 3,
-/// newline-delimited), so whatever a plugin prints on stdout cannot corrupt the records; the
-/// child's stdout and stderr are drained, bounded and kept (their tail) for the report.
+/// never takes the host down. The worker talks back over a dedicated message channel (fd 3, in
+/// frames a plugin cannot forge: see `ChannelFrame`), so whatever a plugin prints on stdout, or
+/// writes to the channel itself, cannot pass for records; the child's stdout and stderr are
+/// drained, bounded and kept (their tail) for the report.
 public struct WorkerProcess: Sendable {
     /// The file descriptor number of the message channel inside the worker.
     public static let channelDescriptor: Int32 = 3
@@ -47,20 +48,35 @@ public struct WorkerProcess: Sendable {
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Starts the worker and blocks until it ends, calling `onMessage` for every channel line as
-    /// it arrives (on the calling thread). The worker is killed (SIGKILL) when `limits` are
-    /// exceeded; the result says which limit it was. SIGINT, SIGTERM and SIGHUP sent to this
-    /// process while the worker runs end the worker and return `.interrupted`, so the caller
-    /// can still commit what it has; when the worker ends, its whole process group is killed,
-    /// so nothing it started outlives it.
+    /// Starts the worker and blocks until it ends, calling `onMessage` for every text frame as
+    /// it arrives (on the calling thread); a frame of another kind is a channel fault.
     public func run(limits: WorkerLimits = WorkerLimits(),
                     onMessage: (String) -> Void) throws(WorkerLaunchError) -> WorkerResult {
+        try supervise(limits: limits) { frame in
+            guard frame.kind == ChannelFrame.textKind else {
+                return ChannelFault("a frame of unknown kind \(frame.kind)", bytes: frame.payload)
+            }
+            onMessage(String(decoding: frame.payload, as: UTF8.self))
+            return nil
+        }
+    }
+
+    /// Starts the worker and blocks until it ends, calling `onFrame` for every channel frame as
+    /// it arrives (on the calling thread). The worker is killed (SIGKILL) when `limits` are
+    /// exceeded, or when the channel carries what is not a frame of this run or `onFrame`
+    /// refuses one; the result says which. SIGINT, SIGTERM and SIGHUP sent to this process while
+    /// the worker runs end the worker and return `.interrupted`, so the caller can still commit
+    /// what it has; when the worker ends, its whole process group is killed, so nothing it
+    /// started outlives it.
+    public func supervise(limits: WorkerLimits = WorkerLimits(),
+                          onFrame: (WorkerFrame) -> ChannelFault?) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()
         cellhost_interrupts_catch()
         defer { cellhost_interrupts_release() }
         if let signal = Self.interruption {
             return WorkerResult(termination: .interrupted(signal: signal), standardOutput: "", standardError: "", duration: 0)
         }
+        let token = ChannelFrame.randomToken()
         var channel: [Int32] = [-1, -1], out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
         guard closeOnExecPipe(&channel), closeOnExecPipe(&out), closeOnExecPipe(&err) else {
             throw .pipes(errnoDescription())
@@ -80,6 +96,7 @@ public struct WorkerProcess: Sendable {
         var env = Self.inheritedEnvironment()
         env[WorkerProcess.channelEnvironmentKey] = String(WorkerProcess.channelDescriptor)
         for (k, v) in WorkerSandbox.environment(sandbox) { env[k] = v }
+        env[ChannelFrame.tokenEnvironmentKey] = String(decoding: token, as: UTF8.self)
         for (k, v) in environment { env[k] = v }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -97,14 +114,9 @@ public struct WorkerProcess: Sendable {
         close(channel[1]); close(out[1]); close(err[1])
         guard spawned == 0 else { throw .spawn(executable, String(cString: strerror(spawned))) }
 
-        var reader = OutputReader(limits: limits)
+        var reader = OutputReader(limits: limits, token: token)
         var lastMessage = start
         var forced: WorkerTermination?
-        var refusal: SandboxRefusal?
-        /// The sandbox's refusal record is the worker's own word, not one of the caller's lines.
-        func deliver(_ line: String) {
-            if let refused = SandboxRefusal(line: line) { refusal = refused } else { onMessage(line) }
-        }
         var open = [channel[0], out[0], err[0]]
         var groupKilled = false, lastEndCheck = start
         while open.contains(where: { $0 >= 0 }) {
@@ -124,9 +136,10 @@ public struct WorkerProcess: Sendable {
             if ready < 0 && errno != EINTR { break }
             for (i, p) in fds.enumerated() where p.fd >= 0 && p.revents != 0 {
                 let stream: OutputReader.Stream = i == 0 ? .channel : (i == 1 ? .stdout : .stderr)
-                let more = reader.read(p.fd, stream) { line in lastMessage = monotonicSeconds(); deliver(line) }
+                let more = reader.read(p.fd, stream) { frame in lastMessage = monotonicSeconds(); return onFrame(frame) }
                 if !more { open[i] = -1 }
             }
+            if let fault = reader.fault { forced = .channelFault(fault); break }
             if reader.captured > limits.outputBytes { forced = .outputFlood(bytes: reader.captured); break }
         }
         if forced != nil { kill(-pid, SIGKILL) }
@@ -137,12 +150,15 @@ public struct WorkerProcess: Sendable {
         kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reader.flushChannel(deliver)
+        if forced == nil && status & 0x7f == 0 {
+            reader.finishChannel()
+            forced = reader.fault.map(WorkerTermination.channelFault)
+        }
 
         let termination: WorkerTermination
         if let forced {
             termination = forced
-        } else if let refusal, status != 0 {
+        } else if let refusal = reader.sandboxRefusal, status != 0 {
             let memoryLimit: UInt64? = if case .on(let limit) = sandbox { limit } else { nil }
             termination = .refused(refusal.sentence(memoryLimit: memoryLimit))
         } else if status & 0x7f == 0 {
@@ -198,6 +214,8 @@ public enum WorkerTermination: Hashable, Sendable, CustomStringConvertible {
     case refused(String)
     /// This process was asked to stop (SIGINT, SIGTERM, SIGHUP) and ended the worker.
     case interrupted(signal: Int32)
+    /// The channel carried what is not a frame of this run, or a frame its reader refused.
+    case channelFault(ChannelFault)
 
     public var isSuccess: Bool { self == .exited(code: 0) }
 
@@ -209,6 +227,7 @@ public enum WorkerTermination: Hashable, Sendable, CustomStringConvertible {
         case .outputFlood(let bytes): "flooded its output (\(bytes) bytes) and was stopped"
         case .refused(let attempt): "was stopped because \(attempt)"
         case .interrupted(let signal): "was ended because cellhost received \(signalName(signal))"
+        case .channelFault: "wrote to its channel what is not a record of this run and was stopped"
         }
     }
 }

@@ -225,6 +225,7 @@ public enum SandboxRefusal: String, Sendable, Hashable {
 
     /// The channel line's prefix, for the supervisor to take it out of the records.
     static let linePrefix = #"{"record":"sandbox","refused":""#
+    static let linePrefixBytes = Array(linePrefix.utf8)
 
     init?(line: String) {
         guard line.hasPrefix(Self.linePrefix) else { return nil }

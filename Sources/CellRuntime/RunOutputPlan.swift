@@ -25,10 +25,11 @@ public struct RunOutputPlan: Sendable, Equatable {
         self.report = report ?? directory.map { $0 + "/report.html" }
     }
 
-    /// Creates the output directory and opens the trace files, each written whole or not at all.
+    /// Creates the output directory and opens the trace files, each written whole or not at all;
+    /// the earlier run's traces and report go first (see `clearEarlierRun`).
     public func openTraceSinks() throws(SinkError) -> [any TraceSink] {
         if let directory { try makeDirectories(directory) }
-        for path in [trace, chromeTrace].compactMap(\.self) { Self.clearEarlierRun(at: path) }
+        for path in [trace, chromeTrace, report].compactMap(\.self) { Self.clearEarlierRun(at: path) }
         var sinks: [any TraceSink] = []
         if let trace { sinks.append(try JSONLTraceWriter(path: trace)) }
         if let chromeTrace { sinks.append(try ChromeTraceWriter(path: chromeTrace)) }

@@ -35,35 +35,55 @@ public final class TraceRecorder: RunOutput {
     }
 }
 
-/// The worker's side of the channel: records as `cellhost.trace/1` lines, plus `begin` lines.
+/// What a run's worker sends, one channel frame each (see `ChannelFrame`); records in
+/// `TraceRecordWire`'s form.
+enum RunFrameKind: UInt8 {
+    /// event, line, summary (optional): the event about to run.
+    case begin = 0x10
+    /// plugin: about to load it.
+    case loading = 0x11
+    /// item, property, line: about to apply an item's set in plugin code.
+    case setting = 0x12
+    /// Nothing: proof of life inside an event.
+    case alive = 0x13
+    /// A trace record.
+    case record = 0x14
+}
+
+/// The worker's side of the channel: each record and step is encoded once, in a buffer reused
+/// for every frame.
 public final class ChannelOutput: RunOutput {
     private let channel: WorkerChannel
+    private var writer = TraceWireWriter()
     public init(channel: WorkerChannel) { self.channel = channel }
 
     /// The channel of this process when a supervisor started it as its worker; nil otherwise.
     public static func fromEnvironment() -> ChannelOutput? { WorkerChannel.fromEnvironment().map(ChannelOutput.init) }
 
+    private func send(_ kind: RunFrameKind, _ encode: (inout TraceWireWriter) -> Void) {
+        writer.reset()
+        encode(&writer)
+        writer.bytes.withUnsafeBytes { _ = channel.send(kind: kind.rawValue, payload: $0) }
+    }
+
     public func begin(event: Int, line: Int) {
-        channel.send(JSON.object([("record", .string("begin")), ("event", .int(Int64(event))), ("line", .int(Int64(line)))]).serialized)
+        send(.begin) { $0.int(event); $0.int(line); $0.optional(String?.none) { $0.string($1) } }
     }
 
     public func begin(_ event: Event) {
-        channel.send(JSON.object([("record", .string("begin")), ("event", .int(Int64(event.number))), ("line", .int(Int64(event.line))),
-                                  ("summary", .string(EventSummary(describing: event.actions).description))]).serialized)
+        send(.begin) { $0.int(event.number); $0.int(event.line); $0.optional(EventSummary(describing: event.actions).description) { $0.string($1) } }
     }
 
     public func announce(_ phase: RunPhase) {
-        let fields: [(String, JSON)] = switch phase {
-        case .loading(let plugin): [("loading", .string(plugin))]
-        case .setting(let item, let property, let line):
-            [("item", .string(item)), ("set", .string(property)), ("line", .int(Int64(line)))]
+        switch phase {
+        case .loading(let plugin): send(.loading) { $0.string(plugin) }
+        case .setting(let item, let property, let line): send(.setting) { $0.string(item); $0.string(property); $0.int(line) }
         }
-        channel.send(JSON.object([("record", .string("phase"))] + fields).serialized)
     }
 
-    public func record(_ record: TraceRecord) { channel.send(record.json.serialized) }
+    public func record(_ record: TraceRecord) { send(.record) { $0.record(record) } }
 
-    public func alive() { channel.send(#"{"record":"alive"}"#) }
+    public func alive() { send(.alive) { _ in } }
 
     /// A worker runs one stream and exits.
     public var ownsProcess: Bool { true }
@@ -95,53 +115,18 @@ public enum Supervisor {
                            executable: String = WorkerProcess.currentExecutablePath) -> TraceEnd {
         let worker = WorkerProcess(executable: executable, arguments: workerArguments(options),
                                    inheritsStandardInput: options.events == "-", sandbox: options.sandbox)
-        var end: TraceEnd?
-        var protocolProblem: String?
-        /// The last announced step outside events, cleared when an event begins.
-        var phase: String?
-        var eventSummary: String?
-        var loadedPlugins: [String] = []
+        var intake = RecordIntake(recorder: recorder, sourceName: options.sourceName)
         let result: WorkerResult
         do {
-            result = try worker.run(limits: WorkerLimits(idleSeconds: timeout)) { line in
-                guard protocolProblem == nil else { return }
-                guard let json = try? JSON.parse(line), let kind = json["record"]?.stringValue else {
-                    protocolProblem = "the worker sent a line that is not a trace record: \(line.prefix(120))"
-                    return
-                }
-                if kind == "alive" { return }  // Only resets the watchdog.
-                if kind == "begin" {
-                    recorder.begin(event: Int(json["event"]?.intValue ?? 0), line: Int(json["line"]?.intValue ?? 0))
-                    eventSummary = json["summary"]?.stringValue
-                    phase = nil
-                    return
-                }
-                if kind == "phase" {
-                    if let plugin = json["loading"]?.stringValue {
-                        phase = "while loading \(plugin)"
-                        loadedPlugins.append(plugin)
-                    } else if let item = json["item"]?.stringValue, let property = json["set"]?.stringValue {
-                        phase = "while applying item \"\(item)\"'s set of \"\(property)\" (\(options.sourceName):\(json["line"]?.intValue ?? 0))"
-                    }
-                    return
-                }
-                do {
-                    let record = try TraceRecord(json: json)
-                    // The header follows the scene check: the announced steps are over.
-                    if case .header = record { phase = nil }
-                    if case .end(let e) = record { end = e } else { recorder.record(record) }
-                } catch {
-                    protocolProblem = "the worker sent a malformed \(kind) record: \(error)"
-                }
-            }
+            result = try worker.supervise(limits: WorkerLimits(idleSeconds: timeout)) { frame in intake.accept(frame) }
         } catch {
             return TraceEnd(outcome: .internalError, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                             message: error.description)
         }
-        if let protocolProblem {
-            return TraceEnd(outcome: .internalError, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
-                            message: protocolProblem)
-        }
+        let end = intake.end
+        let phase = intake.phase
+        let eventSummary = intake.eventSummary
+        let loadedPlugins = intake.loadedPlugins
         if let end, result.termination.isSuccess { return end }
         if case .interrupted(let signal) = result.termination {
             _ = recoverFrames(in: options.framesDirectory, names: recorder.frameFiles)

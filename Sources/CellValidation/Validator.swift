@@ -89,7 +89,7 @@ public struct Validator: Sendable {
             return CheckResult(check: check.id, outcome: .failed,
                                details: ["a call did not return within \(limit) s (the watchdog stopped it)\(during)"],
                                duration: ended.duration)
-        case .signaled, .exited, .outputFlood, .refused, .interrupted:
+        case .signaled, .exited, .outputFlood, .refused, .interrupted, .channelFault:
             return CheckResult(check: check.id, outcome: .crashed, details: [report.sentence] + report.evidence,
                                duration: ended.duration)
         }

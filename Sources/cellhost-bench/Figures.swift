@@ -12,6 +12,7 @@ struct Figures {
     let executable: String
     let pluginPaths: [String]
     let fill = ReferenceFill(width: 390 * BenchList.scale, height: 844 * BenchList.scale)
+    let processRun: ProcessRunMeasurement
 
     func n(_ quickCount: Int, _ fullCount: Int) -> Int { quick ? quickCount : fullCount }
 

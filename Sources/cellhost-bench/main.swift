@@ -55,7 +55,8 @@ if let profiledLoop {
     exit(0)
 }
 
-let figures = Figures(list: list, quick: quick, executable: Executable.path(), pluginPaths: pluginPaths)
+let figures = Figures(list: list, quick: quick, executable: Executable.path(), pluginPaths: pluginPaths,
+                      processRun: ProcessRunMeasurement(executable: Executable.path(), quick: quick))
 let all: [(String, () throws -> FigureLine)] = [
     ("single-cell", figures.singleCellFrame),
     ("trait", figures.traitRepaint),
@@ -66,6 +67,9 @@ let all: [(String, () throws -> FigureLine)] = [
     ("png", figures.pngFrames),
     ("frames-process", figures.processFrames),
     ("snapshots", figures.snapshotComparison),
+    ("process-cpu", figures.processCPURatio),
+    ("process-rate", figures.processOffScreenRate),
+    ("process-repaint", figures.processVisibleRowRepaint),
 ]
 var failed = false
 for (key, figure) in all where only.map({ key.contains($0) }) ?? true {

@@ -3,14 +3,16 @@ import Testing
 
 /// The worker is `/bin/sh`, so each test states the child's behaviour in one line.
 @Suite struct WorkerProcessTests {
+    /// `send TEXT` writes one text frame of this run to the channel, as `WorkerChannel` does.
     func shell(_ script: String) -> WorkerProcess {
-        WorkerProcess(executable: "/bin/sh", arguments: ["-c", script])
+        let send = #"seq=0; send() { printf '%s%08x%02x%08x%s' "$CELLHOST_CHANNEL_TOKEN" $seq 1 ${#1} "$1" >&3; seq=$((seq+1)); }; "#
+        return WorkerProcess(executable: "/bin/sh", arguments: ["-c", send + script])
     }
 
-    @Test func channelLinesArriveInOrderAndStdoutStaysOffTheChannel() throws {
+    @Test func channelMessagesArriveInOrderAndStdoutStaysOffTheChannel() throws {
         var lines: [String] = []
-        let result = try shell("echo one >&3; echo noise; printf 'two\\nthree' >&3").run { lines.append($0) }
-        #expect(lines == ["one", "two", "three"])
+        let result = try shell("send one; echo noise; send 'two\nthree'").run { lines.append($0) }
+        #expect(lines == ["one", "two\nthree"])
         #expect(result.termination == .exited(code: 0))
         #expect(result.standardOutput == "noise\n")
     }
@@ -23,7 +25,7 @@ import Testing
     }
 
     @Test func aCrashIsReportedWithItsSignal() throws {
-        let result = try shell("echo before >&3; kill -SEGV $$").run { _ in }
+        let result = try shell("send before; kill -SEGV $$").run { _ in }
         #expect(result.termination == .signaled(signal: 11))
         #expect(result.termination.description == "crashed with SIGSEGV")
     }
@@ -36,7 +38,7 @@ import Testing
 
     @Test func messagesResetTheIdleWatchdog() throws {
         var count = 0
-        let script = "for i in 1 2 3 4 5 6; do echo tick >&3; sleep 0.1; done"
+        let script = "for i in 1 2 3 4 5 6; do send tick; sleep 0.1; done"
         let result = try shell(script).run(limits: WorkerLimits(idleSeconds: 0.5)) { _ in count += 1 }
         #expect(result.termination == .exited(code: 0))
         #expect(count == 6)
@@ -44,7 +46,7 @@ import Testing
 
     @Test func silenceTripsTheIdleWatchdog() throws {
         var lines: [String] = []
-        let result = try shell("echo started >&3; sleep 30").run(limits: WorkerLimits(idleSeconds: 0.3)) {
+        let result = try shell("send started; sleep 30").run(limits: WorkerLimits(idleSeconds: 0.3)) {
             lines.append($0)
         }
         #expect(lines == ["started"])
@@ -64,13 +66,13 @@ import Testing
 
     @Test func standardInputIsNullUnlessInherited() throws {
         var lines: [String] = []
-        _ = try shell("if read x; then echo got >&3; else echo eof >&3; fi").run { lines.append($0) }
+        _ = try shell("if read x; then send got; else send eof; fi").run { lines.append($0) }
         #expect(lines == ["eof"])
     }
 
     @Test func environmentReachesTheWorker() throws {
         var lines: [String] = []
-        var worker = shell("echo \"$CELLHOST_CHANNEL_FD $EXTRA\" >&3")
+        var worker = shell("send \"$CELLHOST_CHANNEL_FD $EXTRA\"")
         worker.environment = ["EXTRA": "yes"]
         _ = try worker.run { lines.append($0) }
         #expect(lines == ["3 yes"])
@@ -80,6 +82,57 @@ import Testing
         #expect(throws: WorkerLaunchError.self) {
             try WorkerProcess(executable: "/nonexistent/worker", arguments: []).run { _ in }
         }
+    }
+
+    /// What the worker writes to the channel without the framing is a fault showing the bytes,
+    /// and the worker is stopped there: nothing after it is taken.
+    @Test(arguments: [
+        (#"printf '{"record":"end","outcome":"ok"}\n' >&3"#, #"{\"record\":\"end\",\"outcome\":\"ok\"}\n"#),
+        ("printf 'plain text' >&3", "plain text"),
+        (#"printf '0000000000000000%08x01ffffffff' 0 >&3"#, "0000000000000000"),
+    ])
+    func bytesOutsideTheFramingAreAFault(write: String, shown: String) throws {
+        var lines: [String] = []
+        let result = try shell("send first; \(write); send second; sleep 30").run(limits: WorkerLimits(totalSeconds: 20)) {
+            lines.append($0)
+        }
+        #expect(lines == ["first"])
+        guard case .channelFault(let fault) = result.termination else {
+            Issue.record("expected a channel fault, got \(result.termination)")
+            return
+        }
+        #expect(fault.problem.contains("not a frame of this run"))
+        #expect(fault.bytes.contains(shown))
+        #expect(result.duration < 10)
+    }
+
+    @Test func aFrameOutOfSequenceIsAFault() throws {
+        let result = try shell("send a; seq=0; send b").run { _ in }
+        guard case .channelFault(let fault) = result.termination else {
+            Issue.record("expected a channel fault, got \(result.termination)")
+            return
+        }
+        #expect(fault.problem.contains("frame 0 where frame 1 was due"))
+    }
+
+    @Test func aHugeLengthIsAFaultWithoutWaitingForThePayload() throws {
+        let script = #"printf '%s%08x%02x%08x' "$CELLHOST_CHANNEL_TOKEN" 0 1 4294967295 >&3; sleep 30"#
+        let result = try shell(script).run(limits: WorkerLimits(totalSeconds: 20)) { _ in }
+        guard case .channelFault(let fault) = result.termination else {
+            Issue.record("expected a channel fault, got \(result.termination)")
+            return
+        }
+        #expect(fault.problem.contains("4294967295 bytes"))
+        #expect(result.duration < 10)
+    }
+
+    @Test func aFrameCutShortIsAFault() throws {
+        let result = try shell(#"printf '%s%08x%02x%08xabc' "$CELLHOST_CHANNEL_TOKEN" 0 1 10 >&3"#).run { _ in }
+        guard case .channelFault(let fault) = result.termination else {
+            Issue.record("expected a channel fault, got \(result.termination)")
+            return
+        }
+        #expect(fault.problem.contains("cut short"))
     }
 
     @Test func currentExecutableIsAnAbsolutePath() {

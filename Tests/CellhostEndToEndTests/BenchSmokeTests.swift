@@ -17,6 +17,9 @@ import Glibc
         "default stream with PNG frames",
         "cellhost run --frames as a process (one row repainted per event)",
         "cellhost test: 100 captures compared with references",
+        "cellhost run as a process, worker vs in-process CPU per event",
+        "cellhost run as a process, events that repaint nothing",
+        "cellhost run as a process, events that repaint one row",
     ]
 
     func run(_ arguments: String) throws -> (status: Int32, lines: [String]) {
