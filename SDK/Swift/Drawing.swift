@@ -6,6 +6,11 @@ public struct DrawingContext {
     init(_ pointer: UnsafePointer<cellhost_context>) { self.pointer = pointer }
 
     public var traits: cellhost_traits { pointer.pointee.traits }
+    /// The elevated level, Bold Text and the idiom (ABI 1.2); zero (base, regular, phone) when
+    /// the context ends before them.
+    public var extraTraits: cellhost_extra_traits {
+        extraTraitsField(of: pointer, at: MemoryLayout<cellhost_context>.offset(of: \.extra_traits)!)
+    }
 
     /// Measures `text` in lines no wider than `width` (nil = one unconstrained line), at most
     /// `lines` of them (0 = no limit). One line by default, as `text(_:…)` draws, so what is

@@ -82,6 +82,11 @@ public struct PluginState {
     init(_ pointer: UnsafePointer<cellhost_state>) { self.pointer = pointer }
 
     public var traits: cellhost_traits { pointer.pointee.traits }
+    /// The elevated level, Bold Text and the idiom (ABI 1.2); zero (base, regular, phone) when
+    /// the state ends before them.
+    public var extraTraits: cellhost_extra_traits {
+        extraTraitsField(of: pointer, at: MemoryLayout<cellhost_state>.offset(of: \.extra_traits)!)
+    }
     public var isCell: Bool { pointer.pointee.kind == CELLHOST_STATE_KIND_CELL }
     private func flag(_ bit: UInt32) -> Bool { pointer.pointee.flags & bit != 0 }
     public var isHighlighted: Bool { flag(CELLHOST_STATE_HIGHLIGHTED) }
@@ -128,8 +133,24 @@ extension cellhost_state {
     /// (dark mode, text size) still makes them unequal.
     public func hasSameFlagsAndTraits(as other: cellhost_state) -> Bool {
         kind == other.kind && flags == other.flags && drag_state == other.drag_state && drop_state == other.drop_state
-            && traits.isSame(as: other.traits)
+            && traits.isSame(as: other.traits) && extra_traits.isSame(as: other.extra_traits)
     }
+}
+
+extension cellhost_extra_traits {
+    public func isSame(as other: cellhost_extra_traits) -> Bool {
+        user_interface_level == other.user_interface_level && legibility_weight == other.legibility_weight
+            && user_interface_idiom == other.user_interface_idiom
+    }
+}
+
+/// The `cellhost_extra_traits` at `offset` in a host struct, or zero when its struct_size says
+/// the struct ends before them (plugin.h's CELLHOST_HAS_FIELD).
+func extraTraitsField<T>(of pointer: UnsafePointer<T>, at offset: Int) -> cellhost_extra_traits {
+    let raw = UnsafeRawPointer(pointer)
+    let size = Int(raw.load(as: cellhost_header.self).struct_size)
+    guard size >= offset + MemoryLayout<cellhost_extra_traits>.size else { return cellhost_extra_traits() }
+    return raw.load(fromByteOffset: offset, as: cellhost_extra_traits.self)
 }
 
 extension cellhost_traits {

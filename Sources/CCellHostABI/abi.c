@@ -4,6 +4,7 @@
 #include "CCellHostABI.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -13,6 +14,13 @@ _Static_assert(sizeof(cellhost_size) == 16, "{Size=dd} is two doubles");
 _Static_assert(sizeof(cellhost_insets) == 32, "{Insets=dddd} is four doubles");
 _Static_assert(sizeof(bool) == 1, "B is one byte");
 _Static_assert(sizeof(cellhost_header) == 8, "the header is size + major + minor");
+/* ABI 1.2 appended extra_traits; everything a 1.1 plugin reads stays where 1.1 put it. */
+_Static_assert(sizeof(cellhost_traits) == 48, "cellhost_traits keeps its 1.1 size (it is embedded)");
+_Static_assert(offsetof(cellhost_state, traits) == 24 && offsetof(cellhost_state, custom_states) == 72
+               && offsetof(cellhost_state, custom_state_count) == 80, "cellhost_state keeps its 1.1 fields in place");
+_Static_assert(offsetof(cellhost_state, extra_traits) == 84, "extra_traits is appended after the 1.1 fields");
+_Static_assert(offsetof(cellhost_context, host_data) == 56 && offsetof(cellhost_context, extra_traits) == 64,
+               "cellhost_context keeps its 1.1 fields in place and appends extra_traits");
 
 int cellhost_probe_read(const void *address, void *out, size_t length) {
     if (address == NULL) return -1;

@@ -30,6 +30,11 @@ public enum LegibilityWeight: String, Hashable, Sendable, CaseIterable, Codable 
     case regular, bold
 }
 
+/// UIKit's `UIUserInterfaceIdiom`, the kinds of device cellhost models: a phone or a pad.
+public enum UserInterfaceIdiom: String, Hashable, Sendable, CaseIterable, Codable {
+    case phone, pad
+}
+
 /// The list appearance a view sits in (UIKit's `UIListEnvironment`); the iOS 18 `listCell()`
 /// factories read it inside `updated(for:)`.
 public enum ListEnvironment: String, Hashable, Sendable, CaseIterable, Codable {
@@ -88,6 +93,7 @@ public struct TraitCollection: Hashable, Sendable {
     public var accessibilityContrast: AccessibilityContrast
     public var userInterfaceLevel: UserInterfaceLevel
     public var legibilityWeight: LegibilityWeight
+    public var userInterfaceIdiom: UserInterfaceIdiom
 
     public init(
         userInterfaceStyle: UserInterfaceStyle = .light,
@@ -99,7 +105,8 @@ public struct TraitCollection: Hashable, Sendable {
         listEnvironment: ListEnvironment = .none,
         accessibilityContrast: AccessibilityContrast = .normal,
         userInterfaceLevel: UserInterfaceLevel = .base,
-        legibilityWeight: LegibilityWeight = .regular
+        legibilityWeight: LegibilityWeight = .regular,
+        userInterfaceIdiom: UserInterfaceIdiom = .phone
     ) {
         self.userInterfaceStyle = userInterfaceStyle
         self.preferredContentSizeCategory = preferredContentSizeCategory
@@ -111,6 +118,7 @@ public struct TraitCollection: Hashable, Sendable {
         self.accessibilityContrast = accessibilityContrast
         self.userInterfaceLevel = userInterfaceLevel
         self.legibilityWeight = legibilityWeight
+        self.userInterfaceIdiom = userInterfaceIdiom
     }
 
     /// The defaults of an iPhone in portrait: light, Large text, left-to-right, @2x.

@@ -115,7 +115,8 @@ enum HostCallContext {
         withUnsafePointer(to: layout) { layoutPointer in
             var context = cellhost_context(header: .host(for: cellhost_context.self),
                                            traits: cellhost_traits(layoutPointer.pointee.traits),
-                                           host_data: UnsafeRawPointer(layoutPointer))
+                                           host_data: UnsafeRawPointer(layoutPointer),
+                                           extra_traits: cellhost_extra_traits(layoutPointer.pointee.traits))
             return withUnsafePointer(to: &context, body)
         }
     }

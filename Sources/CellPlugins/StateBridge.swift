@@ -46,6 +46,52 @@ extension TraitCollection {
     init(abi traits: UnsafePointer<cellhost_traits>?) { self = traits?.pointee.traitCollection ?? .default }
 }
 
+extension cellhost_extra_traits {
+    /// The ABI 1.2 traits of `t`, which travel at the end of `cellhost_state` and `cellhost_context`.
+    init(_ t: TraitCollection) {
+        self.init(user_interface_level: t.userInterfaceLevel == .elevated ? CELLHOST_LEVEL_ELEVATED : CELLHOST_LEVEL_BASE,
+                  legibility_weight: t.legibilityWeight == .bold ? CELLHOST_LEGIBILITY_BOLD : CELLHOST_LEGIBILITY_REGULAR,
+                  user_interface_idiom: t.userInterfaceIdiom == .pad ? CELLHOST_IDIOM_PAD : CELLHOST_IDIOM_PHONE)
+    }
+
+    /// `traits` with these set on it. Unknown values fall back to the defaults.
+    func applied(to traits: TraitCollection) -> TraitCollection {
+        var t = traits
+        t.userInterfaceLevel = user_interface_level == CELLHOST_LEVEL_ELEVATED ? .elevated : .base
+        t.legibilityWeight = legibility_weight == CELLHOST_LEGIBILITY_BOLD ? .bold : .regular
+        t.userInterfaceIdiom = user_interface_idiom == CELLHOST_IDIOM_PAD ? .pad : .phone
+        return t
+    }
+
+    func hasSameValues(as other: cellhost_extra_traits) -> Bool {
+        user_interface_level == other.user_interface_level && legibility_weight == other.legibility_weight
+            && user_interface_idiom == other.user_interface_idiom
+    }
+}
+
+extension cellhost_state {
+    /// Whether a state a plugin handed back carries the ABI 1.2 traits (a plugin built against 1.1
+    /// may hand back a shorter state of its own).
+    var hasExtraTraits: Bool {
+        Int(header.struct_size) >= MemoryLayout<cellhost_state>.offset(of: \.extra_traits)! + MemoryLayout<cellhost_extra_traits>.size
+    }
+
+    /// The state behind a pointer a plugin handed back, reading no more than its struct_size says
+    /// it holds: a 1.1 plugin's own state ends before `extra_traits`, which then stays zero
+    /// (base level, regular weight, phone).
+    init(handedBack pointer: UnsafePointer<cellhost_state>) {
+        self.init()
+        let header = UnsafeRawPointer(pointer).load(as: cellhost_header.self)
+        let length = min(Int(header.struct_size), MemoryLayout<cellhost_state>.size)
+        withUnsafeMutableBytes(of: &self) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: length)) }
+    }
+
+    /// The state's traits, the ABI 1.2 ones included when present.
+    var traitCollection: TraitCollection {
+        hasExtraTraits ? extra_traits.applied(to: traits.traitCollection) : traits.traitCollection
+    }
+}
+
 /// An enumeration that crosses the ABI as its position in `allCases`.
 protocol ABIOrdinal: CaseIterable {
     var abiOrdinal: Int32 { get }
@@ -177,7 +223,8 @@ func withABIState<R>(cell: UnsafePointer<CellConfigurationState>, _ body: (Unsaf
     flag(cell.pointee.isReordering, CELLHOST_STATE_REORDERING)
     var abi = cellhost_state(header: .host(for: cellhost_state.self), kind: CELLHOST_STATE_KIND_CELL, flags: flags,
                              drag_state: cell.pointee.cellDragState.abiValue, drop_state: cell.pointee.cellDropState.abiValue,
-                             traits: cellhost_traits(cell.pointee.traitCollection), custom_states: nil, custom_state_count: 0)
+                             traits: cellhost_traits(cell.pointee.traitCollection), custom_states: nil, custom_state_count: 0,
+                             extra_traits: cellhost_extra_traits(cell.pointee.traitCollection))
     if cell.pointee.customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
     return withCustomStates(cell.pointee.customStates, in: &abi, body)
 }
@@ -190,7 +237,8 @@ private func withABIState<R>(view: ViewConfigurationState, _ body: (UnsafePointe
     flag(view.isPinned, CELLHOST_STATE_PINNED)
     var abi = cellhost_state(header: .host(for: cellhost_state.self), kind: CELLHOST_STATE_KIND_VIEW, flags: flags,
                              drag_state: CELLHOST_DRAG_NONE, drop_state: CELLHOST_DROP_NONE,
-                             traits: cellhost_traits(view.traitCollection), custom_states: nil, custom_state_count: 0)
+                             traits: cellhost_traits(view.traitCollection), custom_states: nil, custom_state_count: 0,
+                             extra_traits: cellhost_extra_traits(view.traitCollection))
     if view.customStates.isEmpty { return withUnsafePointer(to: &abi, body) }
     return withCustomStates(view.customStates, in: &abi, body)
 }
@@ -238,7 +286,7 @@ struct ABIStateKey: Equatable {
     init?(_ pointer: UnsafePointer<cellhost_state>?) {
         guard let pointer else { state = nil; return }
         guard pointer.pointee.custom_state_count == 0 else { return nil }
-        state = pointer.pointee
+        state = cellhost_state(handedBack: pointer)
     }
 
     static func == (a: ABIStateKey, b: ABIStateKey) -> Bool {
@@ -246,7 +294,8 @@ struct ABIStateKey: Equatable {
         case (nil, nil): true
         case (let a?, let b?):
             a.kind == b.kind && a.flags == b.flags && a.drag_state == b.drag_state && a.drop_state == b.drop_state
-                && a.traits.hasSameValues(as: b.traits)
+                && a.traits.hasSameValues(as: b.traits) && a.hasExtraTraits == b.hasExtraTraits
+                && (!a.hasExtraTraits || a.extra_traits.hasSameValues(as: b.extra_traits))
         default: false
         }
     }
@@ -255,7 +304,7 @@ struct ABIStateKey: Equatable {
 /// A `cellhost_state` a plugin handed back (to an embedded list view) as a CellKit state.
 enum ABIState {
     static func configurationState(from pointer: UnsafePointer<cellhost_state>) -> any ConfigurationState {
-        let s = pointer.pointee
+        let s = cellhost_state(handedBack: pointer)
         var custom: [ConfigurationStateCustomKey: CustomStateValue] = [:]
         if let entries = s.custom_states {
             for i in 0..<Int(s.custom_state_count) {
@@ -272,7 +321,7 @@ enum ABIState {
             }
         }
         func on(_ bit: UInt32) -> Bool { s.flags & bit != 0 }
-        let traits = s.traits.traitCollection
+        let traits = s.traitCollection
         guard s.kind == CELLHOST_STATE_KIND_CELL else {
             return ViewConfigurationState(traitCollection: traits, isHighlighted: on(CELLHOST_STATE_HIGHLIGHTED),
                                           isSelected: on(CELLHOST_STATE_SELECTED), isDisabled: on(CELLHOST_STATE_DISABLED),

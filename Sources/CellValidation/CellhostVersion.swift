@@ -6,6 +6,6 @@ import CCellHostABI
 public enum CellhostVersion {
     public static let number = "0.1.0"
     public static let pluginABI = "\(CELLHOST_ABI_MAJOR).\(CELLHOST_ABI_MINOR)"
-    /// "0.1.0 (plugin ABI 1.1)".
+    /// "0.1.0 (plugin ABI 1.2)".
     public static let description = "\(number) (plugin ABI \(pluginABI))"
 }

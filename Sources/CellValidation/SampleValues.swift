@@ -78,11 +78,16 @@ enum SampleValues {
             }
             custom[ConfigurationStateCustomKey(keys.randomElement(using: &random)!)] = value
         }
-        return CellConfigurationState(
+        var state = CellConfigurationState(
             traitCollection: traits, isHighlighted: flag(), isSelected: flag(), isDisabled: flag(), isFocused: flag(),
             isPinned: flag(), isEditing: flag(), isExpanded: flag(), isSwiped: flag(), isReordering: flag(),
             cellDragState: CellDragState.allCases.randomElement(using: &random)!,
             cellDropState: CellDropState.allCases.randomElement(using: &random)!, customStates: custom)
+        // The ABI 1.2 traits are drawn last, so a seed gives the same earlier draws it always gave.
+        state.traitCollection.userInterfaceLevel = UserInterfaceLevel.allCases.randomElement(using: &random)!
+        state.traitCollection.legibilityWeight = LegibilityWeight.allCases.randomElement(using: &random)!
+        state.traitCollection.userInterfaceIdiom = UserInterfaceIdiom.allCases.randomElement(using: &random)!
+        return state
     }
 
     /// A fixed set of ordinary states: each flag alone, dark, accessibility text, RTL, a custom state.

@@ -29,6 +29,8 @@ public struct ValidationCheck: Sendable {
                         isRandom: false, body: ConfigurationChecks.updatedKeepsCustomized),
         ValidationCheck(id: "pure-restyle", summary: "a restyle declared pure depends on the state and set values alone",
                         isRandom: false, body: ConfigurationChecks.pureRestyle),
+        ValidationCheck(id: "extra-traits", summary: "restyles for the level, Bold Text or idiom that draw differently are unequal",
+                        isRandom: false, body: ExtraTraitChecks.restylesForExtraTraits),
         ValidationCheck(id: "property-roundtrip", summary: "every property round-trips; typed C calls and libffi calls agree",
                         isRandom: false, body: ConfigurationChecks.propertyRoundTrip),
         ValidationCheck(id: "supports-consistency", summary: "supports() agrees with makeContentView()",

@@ -1,3 +1,4 @@
+import CCellHostABI
 import CellIO
 import CellRuntime
 import CellKit
@@ -25,7 +26,7 @@ import Testing
         #expect(plugin.name == "Progress meters")
         #expect(plugin.version == "1.0.0")
         #expect(plugin.vendor == "cellhost samples")
-        #expect(plugin.abiVersion == "1.1")
+        #expect(plugin.abiVersion == "\(CELLHOST_ABI_MAJOR).\(CELLHOST_ABI_MINOR)", "built with the SDK's header")
         let type = try progressType()
         #expect(type.properties.map(\.name) == ["progress", "tint", "title", "style", "showsPercentage",
                                                 "minimumSize", "contentInsets", "tintTransformer"])

@@ -91,11 +91,11 @@ import Testing
         short.configHeader = "{ (uint32_t)offsetof(cellhost_config_type, flags), CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR }"
         let shortPath = try PluginCompiler.compile(source: short.text, name: "short11")
         let size = MemoryLayout<cellhost_config_type>.size, oldSize = MemoryLayout<cellhost_config_type>.offset(of: \.flags)!
-        #expect(PluginFixtures.refusal(shortPath) == "\(shortPath): has an invalid descriptor: types[0] has struct_size \(oldSize); ABI 1.1 needs \(size)")
+        #expect(PluginFixtures.refusal(shortPath) == "\(shortPath): has an invalid descriptor: types[0] has struct_size \(oldSize); ABI \(CELLHOST_ABI_MAJOR).\(CELLHOST_ABI_MINOR) needs \(size)")
 
         var unknown = TestPluginSource(typeID: "com.test.minimal.unknown")
         unknown.configFlags = "0x6u"
         let unknownPath = try PluginCompiler.compile(source: unknown.text, name: "unknownflags")
-        #expect(PluginFixtures.refusal(unknownPath) == "\(unknownPath): has an invalid descriptor: type com.test.minimal.unknown's flags 0x6 set bits ABI 1.1 does not define (0x6)")
+        #expect(PluginFixtures.refusal(unknownPath) == "\(unknownPath): has an invalid descriptor: type com.test.minimal.unknown's flags 0x6 set bits ABI \(CELLHOST_ABI_MAJOR).\(CELLHOST_ABI_MINOR) does not define (0x6)")
     }
 }

@@ -14,12 +14,18 @@ struct TestPluginSource {
     var entryName = "cellhost_plugin_entry"
     /// Replaces the entry's body.
     var entryBody = "return &descriptor;"
+    /// The ABI header the plugin is built against (a test may build against an older layout).
+    var header = "cellhost/plugin.h"
+    /// What `updated_for_state` sets an uncustomised value to, from the state `s`.
+    var restyledValue = "(s->flags & CELLHOST_STATE_SELECTED) ? 1 : 0"
+    /// The height `size_that_fits` answers, from the view `v` and the context `x`.
+    var fittingHeight = "10.0 + (double)v->shown"
     /// Code placed before everything else (e.g. a constructor or an undefined function).
     var prelude = ""
 
     var text: String {
         """
-        #include "cellhost/plugin.h"
+        #include "\(header)"
         #include <stdlib.h>
         \(prelude)
         struct cellhost_config { int64_t value; uint32_t customized; };
@@ -35,7 +41,7 @@ struct TestPluginSource {
         static cellhost_config *updated(const cellhost_config *c, const cellhost_state *s) {
             minimal_updated_calls++;
             cellhost_config *d = copy_config(c);
-            if (!(c->customized & 1)) d->value = (s->flags & CELLHOST_STATE_SELECTED) ? 1 : 0;
+            if (!(c->customized & 1)) d->value = \(restyledValue);
             return d;
         }
         static bool is_customized(const cellhost_config *c, const char *name) { (void)name; return c->customized & 1; }
@@ -49,7 +55,7 @@ struct TestPluginSource {
         static bool supports(const cellhost_view *v, const cellhost_config *c) { (void)v; (void)c; return true; }
         static void set_configuration(cellhost_view *v, const cellhost_config *c) { v->shown = c->value; }
         static cellhost_size size_that_fits(cellhost_view *v, cellhost_size t, const cellhost_context *x) {
-            (void)x; return (cellhost_size){ t.width, 10.0 + (double)v->shown };
+            (void)x; return (cellhost_size){ t.width, \(fittingHeight) };
         }
         static void draw(cellhost_view *v, cellhost_rect b, const cellhost_context *x, cellhost_canvas *c) {
             (void)v; (void)b; (void)x; (void)c;

@@ -27,6 +27,7 @@ import Testing
         ("mutating_update", "updated-leaves-original"),
         ("forgetful_update", "updated-keeps-customized"),
         ("stale_restyle", "pure-restyle"),
+        ("trait_blind_equal", "extra-traits"),
         ("lost_setter", "property-roundtrip"),
         ("stale_reuse", "supports-consistency"),
         ("restless_draw", "deterministic-drawing"),

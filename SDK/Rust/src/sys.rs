@@ -9,7 +9,7 @@
 use core::ffi::{c_char, c_void};
 
 pub const CELLHOST_ABI_MAJOR: u16 = 1;
-pub const CELLHOST_ABI_MINOR: u16 = 1;
+pub const CELLHOST_ABI_MINOR: u16 = 2;
 pub const CELLHOST_DESCRIPTOR_MAGIC: u32 = 0x4C50_4843;
 pub const CELLHOST_ENTRY_SYMBOL: &str = "cellhost_plugin_entry";
 
@@ -133,6 +133,24 @@ pub struct cellhost_traits {
     pub display_scale: f64,
 }
 
+pub const CELLHOST_LEVEL_BASE: cellhost_enum = 0;
+pub const CELLHOST_LEVEL_ELEVATED: cellhost_enum = 1;
+pub const CELLHOST_LEGIBILITY_REGULAR: cellhost_enum = 0;
+pub const CELLHOST_LEGIBILITY_BOLD: cellhost_enum = 1;
+pub const CELLHOST_IDIOM_PHONE: cellhost_enum = 0;
+pub const CELLHOST_IDIOM_PAD: cellhost_enum = 1;
+
+/// ABI 1.2: the traits appended at the end of `cellhost_state` and `cellhost_context` (the
+/// embedded `cellhost_traits` cannot grow). Read them only when the struct's `struct_size`
+/// reaches past them.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct cellhost_extra_traits {
+    pub user_interface_level: cellhost_enum,
+    pub legibility_weight: cellhost_enum,
+    pub user_interface_idiom: cellhost_enum,
+}
+
 pub const CELLHOST_STATE_HIGHLIGHTED: u32 = 1 << 0;
 pub const CELLHOST_STATE_SELECTED: u32 = 1 << 1;
 pub const CELLHOST_STATE_DISABLED: u32 = 1 << 2;
@@ -187,6 +205,7 @@ pub struct cellhost_state {
     pub traits: cellhost_traits,
     pub custom_states: *const cellhost_custom_state,
     pub custom_state_count: u32,
+    pub extra_traits: cellhost_extra_traits,
 }
 
 /// Opaque to the host: the plugin's own configuration (the safe layer's boxed value).
@@ -216,6 +235,7 @@ pub struct cellhost_context {
     pub header: cellhost_header,
     pub traits: cellhost_traits,
     pub host_data: *const c_void,
+    pub extra_traits: cellhost_extra_traits,
 }
 
 pub type cellhost_text_alignment = i32;

@@ -139,6 +139,13 @@ impl<'a> State<'a> {
         &self.raw.traits
     }
 
+    /// The elevated level, Bold Text and the idiom (ABI 1.2); zero (base, regular, phone) when
+    /// the state ends before them.
+    pub fn extra_traits(&self) -> cellhost_extra_traits {
+        let present = std::mem::offset_of!(cellhost_state, extra_traits) + std::mem::size_of::<cellhost_extra_traits>();
+        if self.raw.header.struct_size as usize >= present { self.raw.extra_traits } else { Default::default() }
+    }
+
     fn custom_states(&self) -> &'a [cellhost_custom_state] {
         if self.raw.custom_states.is_null() || self.raw.custom_state_count == 0 {
             return &[];
@@ -220,6 +227,14 @@ impl<'a> Context<'a> {
 
     pub fn traits(&self) -> &'a Traits {
         &self.raw.traits
+    }
+
+    /// The elevated level, Bold Text and the idiom (ABI 1.2); zero (base, regular, phone) when
+    /// the context ends before them.
+    pub fn extra_traits(&self) -> cellhost_extra_traits {
+        let present =
+            std::mem::offset_of!(cellhost_context, extra_traits) + std::mem::size_of::<cellhost_extra_traits>();
+        if self.raw.header.struct_size as usize >= present { self.raw.extra_traits } else { Default::default() }
     }
 
     pub fn host(&self) -> Host {

@@ -38,9 +38,11 @@ fn rust_layout() -> (Vec<(&'static str, usize)>, Vec<(&'static str, &'static str
         cellhost_font { family, point_size, weight, italic, text_style }
         cellhost_traits { header, user_interface_style, content_size_category, layout_direction,
             horizontal_size_class, vertical_size_class, list_environment, accessibility_contrast, display_scale }
+        cellhost_extra_traits { user_interface_level, legibility_weight, user_interface_idiom }
         cellhost_custom_state { key, kind, value }
-        cellhost_state { header, kind, flags, drag_state, drop_state, traits, custom_states, custom_state_count }
-        cellhost_context { header, traits, host_data }
+        cellhost_state { header, kind, flags, drag_state, drop_state, traits, custom_states, custom_state_count,
+            extra_traits }
+        cellhost_context { header, traits, host_data, extra_traits }
         cellhost_text_request { header, text, length, font, number_of_lines, line_break }
         cellhost_text_metrics { size, line_count, first_baseline, last_baseline, line_height }
         cellhost_text_run { header, text, color, frame, alignment }
@@ -71,6 +73,8 @@ fn rust_constants() -> Vec<(&'static str, i64)> {
         CELLHOST_STYLE_LIGHT, CELLHOST_STYLE_DARK, CELLHOST_LTR, CELLHOST_RTL,
         CELLHOST_SIZE_CLASS_UNSPECIFIED, CELLHOST_SIZE_CLASS_COMPACT, CELLHOST_SIZE_CLASS_REGULAR,
         CELLHOST_CONTRAST_NORMAL, CELLHOST_CONTRAST_HIGH, CELLHOST_CONTENT_SIZE_LARGE,
+        CELLHOST_LEVEL_BASE, CELLHOST_LEVEL_ELEVATED, CELLHOST_LEGIBILITY_REGULAR, CELLHOST_LEGIBILITY_BOLD,
+        CELLHOST_IDIOM_PHONE, CELLHOST_IDIOM_PAD,
         CELLHOST_CONTENT_SIZE_FIRST_ACCESSIBILITY,
         CELLHOST_STATE_HIGHLIGHTED, CELLHOST_STATE_SELECTED, CELLHOST_STATE_DISABLED, CELLHOST_STATE_FOCUSED,
         CELLHOST_STATE_PINNED, CELLHOST_STATE_EDITING, CELLHOST_STATE_EXPANDED, CELLHOST_STATE_SWIPED,

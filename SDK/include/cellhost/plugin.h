@@ -27,6 +27,11 @@
  *   Arrays of structs (properties, actions) are walked with a stride of the first element's
  *   struct_size.
  *   1.1 appended cellhost_config_type.flags; a 1.0 plugin (shorter struct) loads as flags 0.
+ *   1.2 appended cellhost_state.extra_traits and cellhost_context.extra_traits (the elevated
+ *   level, Bold Text and the idiom). cellhost_traits itself cannot grow: it is embedded in
+ *   cellhost_state before custom_states, so a longer one would move that field for older
+ *   plugins. A 1.1 plugin is handed the same structs and never reads past what it knows; a 1.2
+ *   plugin reads extra_traits when CELLHOST_HAS_FIELD says the struct it was handed carries it.
  *
  * STRINGS
  *   All strings are UTF-8. Strings in descriptors are NUL-terminated and static. Property
@@ -86,7 +91,7 @@ extern "C" {
 #endif
 
 #define CELLHOST_ABI_MAJOR 1
-#define CELLHOST_ABI_MINOR 1
+#define CELLHOST_ABI_MINOR 2
 /* "CHPL": the first field after the header of a plugin descriptor, so the host can tell a
  * descriptor from garbage. */
 #define CELLHOST_DESCRIPTOR_MAGIC 0x4C504843u
@@ -118,6 +123,11 @@ typedef struct cellhost_header {
 } cellhost_header;
 
 #define CELLHOST_HEADER(type) { (uint32_t)sizeof(type), CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR }
+
+/* Whether the struct `s` points to (of C type `type`, starting with a header) carries `field`:
+ * its struct_size reaches past the field's end. Read an appended field only when this holds. */
+#define CELLHOST_HAS_FIELD(s, type, field) \
+    ((size_t)(s)->header.struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
 
 /* ---------------------------------------------------------------------------------------- */
 /* Values (cross by value; no header: their layout is fixed by their encoding)               */
@@ -199,6 +209,26 @@ typedef struct cellhost_traits {
     double display_scale; /* 1, 2 or 3 */
 } cellhost_traits;
 
+/* user_interface_level (ABI 1.2): UIKit's UIUserInterfaceLevel */
+#define CELLHOST_LEVEL_BASE 0
+#define CELLHOST_LEVEL_ELEVATED 1
+/* legibility_weight (ABI 1.2): UIKit's UILegibilityWeight (bold = Bold Text on) */
+#define CELLHOST_LEGIBILITY_REGULAR 0
+#define CELLHOST_LEGIBILITY_BOLD 1
+/* user_interface_idiom (ABI 1.2): UIKit's UIUserInterfaceIdiom */
+#define CELLHOST_IDIOM_PHONE 0
+#define CELLHOST_IDIOM_PAD 1
+
+/* ABI 1.2: the traits that cellhost_traits has no room for (see VERSIONING). No header: it is
+ * appended, whole, at the end of cellhost_state and cellhost_context, and present exactly when
+ * CELLHOST_HAS_FIELD(s, cellhost_state, extra_traits) (or cellhost_context) holds. Host services
+ * that take a `const cellhost_traits *` resolve for the base level, regular weight and phone. */
+typedef struct cellhost_extra_traits {
+    cellhost_enum user_interface_level; /* CELLHOST_LEVEL_* */
+    cellhost_enum legibility_weight;    /* CELLHOST_LEGIBILITY_* */
+    cellhost_enum user_interface_idiom; /* CELLHOST_IDIOM_* */
+} cellhost_extra_traits;
+
 /* State flags (cellhost_state.flags). The last four exist only in cell states. */
 #define CELLHOST_STATE_HIGHLIGHTED (1u << 0)
 #define CELLHOST_STATE_SELECTED    (1u << 1)
@@ -242,6 +272,7 @@ typedef struct cellhost_state {
     cellhost_traits traits;
     const cellhost_custom_state *custom_states; /* sorted by key */
     uint32_t custom_state_count;
+    cellhost_extra_traits extra_traits; /* ABI 1.2 */
 } cellhost_state;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -259,6 +290,7 @@ typedef struct cellhost_context {
     cellhost_header header;
     cellhost_traits traits;
     const void *host_data; /* opaque: pass the context back to host services unchanged */
+    cellhost_extra_traits extra_traits; /* ABI 1.2 */
 } cellhost_context;
 
 typedef int32_t cellhost_text_alignment; /* 0 natural, 1 left, 2 center, 3 right, 4 justified */
