@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func defaultsDrawTheBottomHairlineFromTheTextAsBefore() {
-        #expect(lines(cell { _ in }, .separator) == [Rect(x: 16, y: 42.5, width: 374, height: 0.5)])
+        #expect(lines(cell { _ in }, .separator) == [Rect(x: 16, y: 43.5, width: 374, height: 0.5)])
     }
 
     @Test func visibilityInsetsAndColourApplyToEachEdge() {
@@ -34,17 +34,17 @@ import Testing
             $0.bottomSeparatorInsets = .init(leading: 40, trailing: 20)
             $0.color = .systemRed
         }
-        #expect(lines(c, .systemRed) == [Rect(x: 0, y: 0, width: 390, height: 0.5), Rect(x: 40, y: 42.5, width: 330, height: 0.5)])
+        #expect(lines(c, .systemRed) == [Rect(x: 0, y: 0, width: 390, height: 0.5), Rect(x: 40, y: 43.5, width: 330, height: 0.5)])
         #expect(lines(cell { $0.bottomSeparatorVisibility = .hidden }, .separator).isEmpty)
         #expect(lines(cell { $0.bottomSeparatorInsets = .init(trailing: 16) }, .separator)
-                == [Rect(x: 16, y: 42.5, width: 358, height: 0.5)], "an automatic leading edge still follows the text")
+                == [Rect(x: 16, y: 43.5, width: 358, height: 0.5)], "an automatic leading edge still follows the text")
     }
 
     @Test func rightToLeftMirrorsTheInsets() {
         var traits = TraitCollection.default
         traits.layoutDirection = .rightToLeft
         let c = cell({ $0.bottomSeparatorInsets = .init(leading: 40, trailing: 20) }, traits: traits)
-        #expect(lines(c, .separator) == [Rect(x: 20, y: 42.5, width: 330, height: 0.5)])
+        #expect(lines(c, .separator) == [Rect(x: 20, y: 43.5, width: 330, height: 0.5)])
     }
 
     @Test func aSelectedCellUsesTheMultipleSelectionColourAndRedrawsForIt() throws {

@@ -142,7 +142,7 @@ import Testing
         // README.md's Commands section shows the same table, row for row.
         let readme = try #require(readTextFile(BuiltProducts.packageRoot + "/README.md"))
         let rows = try #require(tables.first).split(separator: "\n").dropFirst()
-        #expect(rows.count == 9)
+        #expect(rows.count == 10)
         for row in rows {
             let code = row.dropFirst(2).prefix { $0 != " " }
             let meaning = row.dropFirst(2 + code.count + 2)
