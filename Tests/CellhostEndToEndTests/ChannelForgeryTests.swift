@@ -8,16 +8,8 @@ import Testing
 /// ends the run as a plugin fault (exit 4) naming the event, with the bytes shown — never a clean
 /// "ok", never an internal error — and the traces hold every event before it.
 @Suite struct ChannelForgeryTests {
-    static let scene = """
-        {"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 300}, "scale": 1}}
-        {"section": {"id": "s", "header": "Cells"}}
-        {"item": {"id": "a", "type": "com.validation.test.cell", "set": {"value": 0.5}}}
-        {"item": {"id": "b", "type": "com.validation.test.cell", "set": {"count": 3, "title": "Hello"}}}
-        {"cell": "a", "highlighted": true}
-        {"cell": "a", "set": {"count": 13}}
-        {"cell": "b", "highlighted": true}
-
-        """
+    /// The crash reports' scene with one more event, so a fault at event #2 leaves one after it.
+    static let scene = CrashReportTests.scene + #"{"cell": "b", "highlighted": true}"# + "\n"
 
     /// `writes` picks what channel_writer.c writes (see there); `exits`: it then exits 0.
     @Test(arguments: [
