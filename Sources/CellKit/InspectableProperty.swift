@@ -33,6 +33,8 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case font(Font)
     case image(Image)
     case transformer(ColorTransformer)
+    /// Text in runs with their own attributes (a plain string travels as `.string`).
+    case attributed(AttributedText)
     /// Anything else, by its description (enums such as alignment).
     case symbolic(String)
 
@@ -50,6 +52,7 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
         case .font: "font"
         case .image: "image"
         case .transformer: "color transformer"
+        case .attributed: "attributed text"
         case .symbolic: "symbol"
         }
     }
@@ -67,6 +70,7 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
         case .font(let f): f.description
         case .image(let i): i.description
         case .transformer(let t): t.name
+        case .attributed(let a): a.description
         case .symbolic(let s): s
         }
     }

@@ -67,8 +67,8 @@ extension ListContentLayout {
         let contentWidth = max(0, width - margins.leading - margins.trailing)
         let accessibility = traits.preferredContentSizeCategory.isAccessibilityCategory
 
-        textFont = c.attributedText?.font ?? c.textProperties.font
-        secondaryTextFont = c.secondaryAttributedText?.font ?? c.secondaryTextProperties.font
+        textFont = c.attributedText?.font(over: c.textProperties.font) ?? c.textProperties.font
+        secondaryTextFont = c.secondaryAttributedText?.font(over: c.secondaryTextProperties.font) ?? c.secondaryTextProperties.font
         isAccessibilityLayout = accessibility
         isSideBySide = false
 
@@ -136,14 +136,21 @@ extension ListContentLayout {
         var secondaryX = textX
         var secondaryWidth = textWidth
         var textLineHeight: Double?, secondaryLineHeight: Double?
-        if let text { (textFont, textLineHeight) = fitted(text, textFont, c.textProperties, width: textWidth) }
-        if let secondary {
+        // Several runs keep their own fonts on one line (`StyledLine`); only plain text shrinks to fit.
+        let styled = StyledLine(several: c.attributedText, base: textFont, properties: c.textProperties,
+                                direction: traits.layoutDirection, measurer: measurer)
+        let styledSecondary = StyledLine(several: c.secondaryAttributedText, base: secondaryTextFont,
+                                         properties: c.secondaryTextProperties, direction: traits.layoutDirection,
+                                         measurer: measurer)
+        if let text, styled == nil { (textFont, textLineHeight) = fitted(text, textFont, c.textProperties, width: textWidth) }
+        if let secondary, styledSecondary == nil {
             (secondaryTextFont, secondaryLineHeight) = fitted(secondary, secondaryTextFont, c.secondaryTextProperties, width: textWidth)
         }
 
         if let text, let secondary, c.prefersSideBySideTextAndSecondaryText, !accessibility {
-            let t = measurer.measure(request(text, textFont, c.textProperties), width: nil)
-            let s = measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties), width: nil)
+            let t = styled?.metrics ?? measurer.measure(request(text, textFont, c.textProperties), width: nil)
+            let s = styledSecondary?.metrics
+                ?? measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties), width: nil)
             if t.lineCount == 1 && s.lineCount == 1
                 && t.size.width + c.textToSecondaryTextHorizontalPadding + s.size.width <= textWidth
             {
@@ -155,10 +162,13 @@ extension ListContentLayout {
             }
         }
         if !isSideBySide {
-            if let text { textMetrics = measurer.measure(request(text, textFont, c.textProperties), width: textWidth) }
+            if let text {
+                textMetrics = styled?.metrics(width: textWidth)
+                    ?? measurer.measure(request(text, textFont, c.textProperties), width: textWidth)
+            }
             if let secondary {
-                secondaryMetrics = measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties),
-                                                    width: textWidth)
+                secondaryMetrics = styledSecondary?.metrics(width: textWidth)
+                    ?? measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties), width: textWidth)
             }
         }
         // Shrunk text sits centred in the box of its unshrunk line (as a label centres it).

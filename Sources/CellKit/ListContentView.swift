@@ -125,24 +125,44 @@ public final class ListContentView: ContentViewFastPaths {
             }
             if radius > 0 { list.append(.popClip) }
         }
-        if let text = c.displayedText, let frame = layout.textFrame {
-            list.append(.text(run(text, font: layout.textFont, override: c.attributedText?.color,
-                                  properties: c.textProperties, frame: frame.offsetBy(dx: dx, dy: dy), traits: traits)))
+        if let frame = layout.textFrame {
+            appendText(c.attributedText, c.displayedText, font: layout.textFont, properties: c.textProperties,
+                       frame: frame.offsetBy(dx: dx, dy: dy), context: context, into: &list)
         }
-        if let text = c.displayedSecondaryText, let frame = layout.secondaryTextFrame {
-            list.append(.text(run(text, font: layout.secondaryTextFont, override: c.secondaryAttributedText?.color,
-                                  properties: c.secondaryTextProperties, frame: frame.offsetBy(dx: dx, dy: dy),
-                                  traits: traits)))
+        if let frame = layout.secondaryTextFrame {
+            appendText(c.secondaryAttributedText, c.displayedSecondaryText, font: layout.secondaryTextFont,
+                       properties: c.secondaryTextProperties, frame: frame.offsetBy(dx: dx, dy: dy), context: context,
+                       into: &list)
         }
         if translucent { list.append(.popAlpha) }
     }
 
+    /// Records one text: several attributed runs each as their own text run, else one run.
+    private static func appendText(_ attributed: AttributedText?, _ displayed: String?, font: Font, properties p: TextProperties,
+                                   frame: Rect, context: LayoutContext, into list: inout DisplayList) {
+        let traits = context.traits
+        if let line = StyledLine(several: attributed, base: font, properties: p, direction: traits.layoutDirection,
+                                 measurer: context.textMeasurer) {
+            for textRun in line.textRuns(in: frame, alignment: p.alignment, direction: traits.layoutDirection,
+                                         color: { own in resolvedColor(own, properties: p, traits: traits) }) {
+                list.append(.text(textRun))
+            }
+        } else if let text = displayed {
+            list.append(.text(run(text, font: font, override: attributed?.color, properties: p, frame: frame, traits: traits)))
+        }
+    }
+
     private static func run(_ text: String, font: Font, override: Color?, properties p: TextProperties, frame: Rect,
                             traits: TraitCollection) -> TextRun {
-        let base = override ?? p.color
-        let color = (p.colorTransformer.map { $0(base) } ?? base).resolved(with: traits)
-        return TextRun(text: text, font: font, color: color, frame: frame, alignment: p.alignment,
+        TextRun(text: text, font: font, color: resolvedColor(override, properties: p, traits: traits), frame: frame, alignment: p.alignment,
                        lineBreakMode: p.lineBreakMode, numberOfLines: p.numberOfLines,
                        layoutDirection: traits.layoutDirection)
+    }
+
+    /// A text colour as drawn: the attributed override or the properties' colour, through the
+    /// properties' transformer, resolved for the traits.
+    private static func resolvedColor(_ override: Color?, properties p: TextProperties, traits: TraitCollection) -> Color {
+        let base = override ?? p.color
+        return (p.colorTransformer.map { $0(base) } ?? base).resolved(with: traits)
     }
 }

@@ -768,6 +768,8 @@ public struct EventStreamParser: Sendable {
                 return .color(c)
             }
             return .string(s)
+        case .array(let items) where name.lowercased().hasSuffix("attributedtext"):
+            return .attributed(try attributedText(items, for: name))
         case .array:
             throw LineError("\"\(name)\": arrays are not property values")
         case .object(let pairs):
@@ -792,6 +794,45 @@ public struct EventStreamParser: Sendable {
             }
             throw LineError("\"\(name)\": an object value is one of {\"color\"}, {\"width\",\"height\"}, {\"top\",\"leading\",\"bottom\",\"trailing\"}, {\"symbol\"} or {\"pointSize\",\"weight\",\"family\",\"italic\"}; found keys \(pairs.map { "\"\($0.0)\"" }.joined(separator: ", "))")
         }
+    }
+}
+
+extension EventStreamParser {
+    /// Attributed text as runs: `[{"text": "Due "}, {"text": "today", "color": "systemRed", "weight": "bold"}]`;
+    /// a run's font takes the forms a `font` property takes (a point size, a text style, or
+    /// `{"pointSize", "weight", "family", "italic"}`).
+    func attributedText(_ items: [JSON], for name: String) throws(LineError) -> AttributedText {
+        guard !items.isEmpty else { throw LineError("\"\(name)\" needs at least one run ({\"text\": …})") }
+        var runs: [AttributedText.Run] = []
+        for (i, item) in items.enumerated() {
+            let context = "\(name)[\(i)]"
+            var f = try Fields(item, in: context, known: ["text", "font", "color", "weight"])
+            try f.rejectUnknown()
+            guard let text = try f.string("text") else { throw LineError("\"\(context)\" needs \"text\"") }
+            var run = AttributedText.Run(text)
+            if let font = f.take("font") {
+                let value = try propertyValue(font, for: "font")
+                let parsed: Font?
+                do throws(ConfigurationPropertyError) {
+                    parsed = try Font.converting(value, property: "\(context).font")
+                } catch { throw LineError(error.description) }
+                guard let parsed else {
+                    throw LineError("\"\(context)\": \"font\" takes a point size, a text style name or {\"pointSize\", …}, not \(font.kindName)")
+                }
+                run.font = parsed
+            }
+            if let color = try f.string("color") {
+                guard let c = Color(parsing: color) else {
+                    throw LineError("\"\(color)\" is not a colour for \"\(context)\" (a name like \"systemBlue\" or \"#RRGGBB[AA]\")"
+                        + Suggestion.hint(for: color, in: Color.named.keys))
+                }
+                run.color = c
+            }
+            run.weight = try f.enumValue("weight", FontWeight.self)
+            try f.finish()
+            runs.append(run)
+        }
+        return AttributedText(runs)
     }
 }
 

@@ -24,7 +24,9 @@ import Testing
         #expect(c.displayedText == "Recent Items")
         c.attributedText = AttributedText([.init("big "), .init("deal", font: .systemFont(ofSize: 30), color: .systemRed)])
         #expect(c.displayedText == "Big Deal")
-        #expect(c.attributedText?.font?.pointSize == 30 && c.attributedText?.color == .systemRed)
+        #expect(c.attributedText?.font(over: c.textProperties.font) == c.textProperties.font && c.attributedText?.color == nil,
+                "several runs keep their attributes to themselves")
+        #expect(AttributedText("one", font: .systemFont(ofSize: 30)).font(over: c.textProperties.font).pointSize == 30)
         c.text = ""
         c.attributedText = nil
         #expect(c.displayedText == nil)
