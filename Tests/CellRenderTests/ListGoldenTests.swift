@@ -19,9 +19,10 @@ import Testing
     static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory,
                            horizontalSizeClass: UserInterfaceSizeClass = .compact, level: UserInterfaceLevel = .base,
                            legibility: LegibilityWeight = .regular, idiom: UserInterfaceIdiom = .phone,
-                           width: Double = width) -> RasterImage {
+                           contrast: AccessibilityContrast = .normal, width: Double = width) -> RasterImage {
         let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size,
-                                     horizontalSizeClass: horizontalSizeClass, userInterfaceLevel: level,
+                                     horizontalSizeClass: horizontalSizeClass, accessibilityContrast: contrast,
+                                     userInterfaceLevel: level,
                                      legibilityWeight: legibility, userInterfaceIdiom: idiom)
         let engine = Fixtures.engine
         let list = ListView(appearance: appearance, width: width, viewportHeight: 10_000,
@@ -103,6 +104,11 @@ import Testing
                 "the section's edge sits at the readable width's edge")
         #expect(image.rgba(x: 20 * Self.scale + 4, y: middle) == image.rgba(x: 2, y: middle),
                 "where a phone's section starts, a pad shows the grouped background")
+    }
+
+    /// Increased contrast: the selected row's systemGray4 background is the darker accessible gray.
+    @Test func increasedContrastDarkensTheSelectedGray() {
+        goldens.check(Self.renderList(.insetGrouped, style: .light, size: .large, contrast: .high), "list-insetGrouped-light-L-high-contrast")
     }
 
     enum DemoState: String, CaseIterable {
