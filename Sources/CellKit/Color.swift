@@ -255,12 +255,14 @@ extension Color {
     public static let systemPurple = system("systemPurple", 0xAF52DE, 0xBF5AF2, lightHC: 0x8944AB, darkHC: 0xDA8FFF)
     public static let systemTeal = system("systemTeal", 0x30B0C7, 0x40C8E0)
     public static let systemIndigo = system("systemIndigo", 0x5856D6, 0x5E5CE6)
-    public static let systemGray = system("systemGray", 0x8E8E93, 0x8E8E93)
-    public static let systemGray2 = system("systemGray2", 0xAEAEB2, 0x636366)
-    public static let systemGray3 = system("systemGray3", 0xC7C7CC, 0x48484A)
-    public static let systemGray4 = system("systemGray4", 0xD1D1D6, 0x3A3A3C)
-    public static let systemGray5 = system("systemGray5", 0xE5E5EA, 0x2C2C2E)
-    public static let systemGray6 = system("systemGray6", 0xF2F2F7, 0x1C1C1E)
+    /// The grays' increased-contrast variants are Apple's published accessible values: each
+    /// moves away from the background it sits on (darker in light mode, lighter in dark mode).
+    public static let systemGray = system("systemGray", 0x8E8E93, 0x8E8E93, lightHC: 0x6C6C70, darkHC: 0xAEAEB2)
+    public static let systemGray2 = system("systemGray2", 0xAEAEB2, 0x636366, lightHC: 0x8E8E93, darkHC: 0x7C7C80)
+    public static let systemGray3 = system("systemGray3", 0xC7C7CC, 0x48484A, lightHC: 0xAEAEB2, darkHC: 0x545456)
+    public static let systemGray4 = system("systemGray4", 0xD1D1D6, 0x3A3A3C, lightHC: 0xBCBCC0, darkHC: 0x444446)
+    public static let systemGray5 = system("systemGray5", 0xE5E5EA, 0x2C2C2E, lightHC: 0xD8D8DC, darkHC: 0x363638)
+    public static let systemGray6 = system("systemGray6", 0xF2F2F7, 0x1C1C1E, lightHC: 0xEBEBF0, darkHC: 0x242426)
 
     /// The app's accent colour; `nil` background colours and `.preferredTint` resolve to it.
     public static let tintColor = system("tintColor", 0x007AFF, 0x0A84FF, lightHC: 0x0040DD, darkHC: 0x409CFF)

@@ -55,6 +55,21 @@ public enum ListAppearance: String, Hashable, Sendable, CaseIterable, Codable {
     /// Rows of inset-grouped lists are inset from the list's edges by this much and their
     /// sections get rounded corners; other appearances run edge to edge.
     public var rowInset: Double { self == .insetGrouped ? 20 : 0 }
+
+    /// The width of UIKit's readable content guide at the Large text size: the column an iPad
+    /// keeps text to when a view is far wider than a line should be.
+    public static let readableContentWidth: Double = 672
+
+    /// `rowInset` on a device: on a pad at a regular width, inset-grouped sections keep to the
+    /// readable content width, centred in the list, and never come closer to its edges than the
+    /// phone's inset (so a pad list narrower than the readable width looks as a phone's does).
+    /// In a compact width (Slide Over, a narrow split) a pad lays out as a phone; other
+    /// appearances run edge to edge on every device.
+    public func rowInset(for traits: TraitCollection, listWidth: Double) -> Double {
+        guard self == .insetGrouped, traits.userInterfaceIdiom == .pad, traits.horizontalSizeClass == .regular
+        else { return rowInset }
+        return max(rowInset, (listWidth - ListAppearance.readableContentWidth) / 2)
+    }
     public var sectionCornerRadius: Double { self == .insetGrouped ? 10 : 0 }
     /// Space standing in for a missing header in grouped lists (sections stay apart).
     public var sectionSpacingWithoutHeader: Double {

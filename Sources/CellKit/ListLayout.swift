@@ -6,6 +6,8 @@
 public struct ListLayout: Sendable {
     public let appearance: ListAppearance
     public let width: Double
+    /// How far rows sit from the list's side edges (`ListAppearance.rowInset(for:listWidth:)`).
+    public let rowInset: Double
     public let sections: [ListSectionShape]
     public let estimatedItemHeight: Double
     public let estimatedHeaderFooterHeight: Double
@@ -16,9 +18,10 @@ public struct ListLayout: Sendable {
     private var measured: SparsePages<Bool>
 
     public init(appearance: ListAppearance, width: Double, sections: [ListSectionShape],
-                estimatedItemHeight: Double = 44, estimatedHeaderFooterHeight: Double = 38) {
+                estimatedItemHeight: Double = 44, estimatedHeaderFooterHeight: Double = 38, rowInset: Double? = nil) {
         self.appearance = appearance
         self.width = width
+        self.rowInset = rowInset ?? appearance.rowInset
         self.sections = sections.map { shape in
             var valid = shape
             valid.itemCount = max(0, shape.itemCount)
@@ -94,14 +97,14 @@ public struct ListLayout: Sendable {
     /// The row's frame in list coordinates. Inset-grouped rows (and their headers and footers)
     /// are inset from the list's edges; other appearances run edge to edge.
     public func frame(ofSlot slot: Int) -> Rect {
-        let inset = appearance.rowInset
+        let inset = rowInset
         return Rect(x: inset, y: heights.sum(ofFirst: slot), width: max(0, width - 2 * inset), height: heights[slot])
     }
 
     public func frame(of row: ListRow) -> Rect? { slot(of: row).map(frame(ofSlot:)) }
 
     /// The width a row is self-sized at.
-    public var rowWidth: Double { max(0, width - 2 * appearance.rowInset) }
+    public var rowWidth: Double { max(0, width - 2 * rowInset) }
 
     public func isMeasured(slot: Int) -> Bool { measured.stored(at: slot) ?? false }
 

@@ -30,6 +30,8 @@ public final class ListView {
             for cell in liveCells.values { cell.traitCollection = traits }
             for view in liveHeaderFooters.values { view.traitCollection = traits }
             layout.invalidateMeasurements()
+            // The idiom and the width class move an inset-grouped list's rows (a pad's readable width).
+            if appearance.rowInset(for: traits, listWidth: layout.width) != layout.rowInset { resetLayout() }
         }
     }
 
@@ -38,7 +40,8 @@ public final class ListView {
                 configureCell: @escaping (Cell, ListIndexPath) -> Void,
                 configureHeaderFooter: @escaping (HeaderFooterView, Int) -> Void = { _, _ in }) {
         self.appearance = appearance
-        layout = ListLayout(appearance: appearance, width: width, sections: sections)
+        layout = ListLayout(appearance: appearance, width: width, sections: sections,
+                            rowInset: appearance.rowInset(for: traits, listWidth: width))
         self.measurer = measurer
         self.viewportHeight = viewportHeight
         contentOffset = 0
@@ -165,9 +168,16 @@ public final class ListView {
         }
         liveCells = [:]
         liveHeaderFooters = [:]
-        layout = ListLayout(appearance: appearance, width: width ?? layout.width, sections: sections,
+        resetLayout(width: width ?? layout.width, sections: sections)
+    }
+
+    /// A fresh layout at the list's traits, keeping its estimates.
+    private func resetLayout(width: Double? = nil, sections: [ListSectionShape]? = nil) {
+        let width = width ?? layout.width
+        layout = ListLayout(appearance: appearance, width: width, sections: sections ?? layout.sections,
                             estimatedItemHeight: layout.estimatedItemHeight,
-                            estimatedHeaderFooterHeight: layout.estimatedHeaderFooterHeight)
+                            estimatedHeaderFooterHeight: layout.estimatedHeaderFooterHeight,
+                            rowInset: appearance.rowInset(for: traits, listWidth: width))
     }
 
     /// Re-measures every live row after update passes (a state or trait change may resize).

@@ -137,7 +137,8 @@ public final class Engine {
         var traits = scene.traits
         traits.listEnvironment = appearance.listEnvironment
         self.traits = traits
-        listLayout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: [])
+        listLayout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: [],
+                                rowInset: appearance.rowInset(for: traits, listWidth: scene.viewport.width))
         rowWidth = listLayout.rowWidth
         sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
             .updated(for: CellConfigurationState(traitCollection: traits))
@@ -173,7 +174,7 @@ public final class Engine {
 
     /// The width rows are laid out at: fixed by the viewport and the appearance, read once (a
     /// property of the layout, a struct, is read from a copy of the whole layout).
-    let rowWidth: Double
+    private(set) var rowWidth: Double
 
     // MARK: Building rows
 
@@ -302,6 +303,7 @@ public final class Engine {
         if t.accessibilityContrast == .high { words.append("high contrast") }
         if t.userInterfaceLevel == .elevated { words.append("elevated") }
         if t.legibilityWeight == .bold { words.append("bold text") }
+        if t.userInterfaceIdiom == .pad { words.append("pad") }
         return TraceHeader(source: source, appearance: scene.appearance.rawValue, viewport: scene.viewport,
                            scale: scene.scale, traits: words, itemCount: scene.itemCount, plugins: plugins)
     }
@@ -430,6 +432,11 @@ public final class Engine {
         for r in rowsByName.values { r.isMeasured = false }
         listLayout.invalidateMeasurements()
         visibleCache = nil
+        // The idiom and the width class move an inset-grouped list's rows (a pad's readable width).
+        if appearance.rowInset(for: traits, listWidth: scene.viewport.width) != listLayout.rowInset {
+            rebuildLayout()
+            rowWidth = listLayout.rowWidth
+        }
     }
 
     func insert(_ item: ItemDescription, inSection sectionID: String, at index: Int?) throws(EngineError) {
@@ -488,7 +495,8 @@ public final class Engine {
     /// rows have measured; the others start from estimates, as UIKit's estimated sizes.
     func rebuildLayout() {
         let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
-        var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes)
+        var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes,
+                                rowInset: appearance.rowInset(for: traits, listWidth: scene.viewport.width))
         func place(_ row: EngineRow, at listRow: ListRow) {
             guard let slot = layout.slot(of: listRow) else { return }
             row.slot = slot

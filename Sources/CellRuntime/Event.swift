@@ -168,6 +168,7 @@ public struct TraitChange: Sendable, Equatable {
     public var accessibilityContrast: AccessibilityContrast?
     public var userInterfaceLevel: UserInterfaceLevel? = nil
     public var legibilityWeight: LegibilityWeight? = nil
+    public var userInterfaceIdiom: UserInterfaceIdiom? = nil
 
     public init(userInterfaceStyle: UserInterfaceStyle? = nil, contentSizeCategory: ContentSizeCategory? = nil,
                 layoutDirection: LayoutDirection? = nil, horizontalSizeClass: UserInterfaceSizeClass? = nil,
@@ -189,6 +190,7 @@ public struct TraitChange: Sendable, Equatable {
         if let accessibilityContrast { traits.accessibilityContrast = accessibilityContrast }
         if let userInterfaceLevel { traits.userInterfaceLevel = userInterfaceLevel }
         if let legibilityWeight { traits.legibilityWeight = legibilityWeight }
+        if let userInterfaceIdiom { traits.userInterfaceIdiom = userInterfaceIdiom }
     }
 }
 

@@ -659,7 +659,7 @@ public struct EventStreamParser: Sendable {
     }
 
     static let traitKeys = ["style", "contentSize", "direction", "horizontalSizeClass", "verticalSizeClass", "contrast", "level",
-                            "legibilityWeight"]
+                            "legibilityWeight", "idiom"]
 
     private func parseTraits(_ value: JSON) throws(LineError) -> TraitChange {
         var f = try Fields(value, in: "traits", known: EventStreamParser.traitKeys)
@@ -685,6 +685,7 @@ public struct EventStreamParser: Sendable {
         t.accessibilityContrast = try f.enumValue("contrast", AccessibilityContrast.self)
         t.userInterfaceLevel = try f.enumValue("level", UserInterfaceLevel.self)
         t.legibilityWeight = try f.enumValue("legibilityWeight", LegibilityWeight.self)
+        t.userInterfaceIdiom = try f.enumValue("idiom", UserInterfaceIdiom.self)
         try f.finish()
         guard t != TraitChange() else { throw LineError("\"traits\" changes nothing; name at least one of \(EventStreamParser.traitKeys.joined(separator: ", "))") }
         return t

@@ -94,6 +94,7 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
             if let v = t.verticalSizeClass { parts.append("\(v.rawValue) height") }
             if let v = t.userInterfaceLevel { parts.append("\(v.rawValue) level") }
             if let v = t.legibilityWeight { parts.append("\(v.rawValue) text") }
+            if let v = t.userInterfaceIdiom { parts.append(v.rawValue) }
             text += "traits: " + parts.joined(separator: ", ")
         case .scroll(.to(let y)): text += "scroll to \(formatPoints(y))"
         case .scroll(.by(let dy)): text += "scroll by \(formatPoints(dy))"

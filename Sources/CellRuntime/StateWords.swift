@@ -58,6 +58,7 @@ extension EngineRow {
         if a.verticalSizeClass != b.verticalSizeClass { parts.append("\(b.verticalSizeClass.rawValue) height") }
         if a.userInterfaceLevel != b.userInterfaceLevel { parts.append("\(b.userInterfaceLevel.rawValue) level") }
         if a.legibilityWeight != b.legibilityWeight { parts.append("\(b.legibilityWeight.rawValue) text") }
+        if a.userInterfaceIdiom != b.userInterfaceIdiom { parts.append(b.userInterfaceIdiom.rawValue) }
         return parts.isEmpty ? "no state change" : parts.joined(separator: ", ")
     }
 }

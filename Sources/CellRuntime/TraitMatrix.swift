@@ -62,6 +62,9 @@ extension TraitChange {
         if let horizontalSizeClass { other.horizontalSizeClass = horizontalSizeClass }
         if let verticalSizeClass { other.verticalSizeClass = verticalSizeClass }
         if let accessibilityContrast { other.accessibilityContrast = accessibilityContrast }
+        if let userInterfaceLevel { other.userInterfaceLevel = userInterfaceLevel }
+        if let legibilityWeight { other.legibilityWeight = legibilityWeight }
+        if let userInterfaceIdiom { other.userInterfaceIdiom = userInterfaceIdiom }
     }
 }
 

@@ -18,10 +18,12 @@ import Testing
     /// measured and drawn by CellKit, each in its own compositor layer.
     static func renderList(_ appearance: ListAppearance, style: UserInterfaceStyle, size: ContentSizeCategory,
                            horizontalSizeClass: UserInterfaceSizeClass = .compact, level: UserInterfaceLevel = .base,
-                           legibility: LegibilityWeight = .regular, width: Double = width) -> RasterImage {
+                           legibility: LegibilityWeight = .regular, idiom: UserInterfaceIdiom = .phone,
+                           contrast: AccessibilityContrast = .normal, width: Double = width) -> RasterImage {
         let traits = TraitCollection(userInterfaceStyle: style, preferredContentSizeCategory: size,
-                                     horizontalSizeClass: horizontalSizeClass, userInterfaceLevel: level,
-                                     legibilityWeight: legibility)
+                                     horizontalSizeClass: horizontalSizeClass, accessibilityContrast: contrast,
+                                     userInterfaceLevel: level,
+                                     legibilityWeight: legibility, userInterfaceIdiom: idiom)
         let engine = Fixtures.engine
         let list = ListView(appearance: appearance, width: width, viewportHeight: 10_000,
                             sections: [ListSectionShape(itemCount: rows.count, hasHeader: true, hasFooter: true)],
@@ -87,6 +89,26 @@ import Testing
     /// Bold Text: every text style of the list drawn one weight heavier.
     @Test func boldTextDrawsHeavierText() {
         goldens.check(Self.renderList(.insetGrouped, style: .light, size: .large, legibility: .bold), "list-insetGrouped-light-L-bold-text")
+    }
+
+    /// A pad at a regular width: the inset-grouped section keeps to the readable content width,
+    /// centred, where a phone's would run to 20 points from each edge.
+    @Test func padKeepsInsetGroupedSectionsToTheReadableWidth() {
+        let width = 900.0
+        let image = Self.renderList(.insetGrouped, style: .light, size: .large, horizontalSizeClass: .regular,
+                                    idiom: .pad, width: width)
+        goldens.check(image, "list-insetGrouped-light-L-pad-regular")
+        let inset = Int((width - ListAppearance.readableContentWidth) / 2) * Self.scale
+        let middle = image.height / 2
+        #expect(image.rgba(x: inset - 4, y: middle) != image.rgba(x: inset + 4, y: middle),
+                "the section's edge sits at the readable width's edge")
+        #expect(image.rgba(x: 20 * Self.scale + 4, y: middle) == image.rgba(x: 2, y: middle),
+                "where a phone's section starts, a pad shows the grouped background")
+    }
+
+    /// Increased contrast: the selected row's systemGray4 background is the darker accessible gray.
+    @Test func increasedContrastDarkensTheSelectedGray() {
+        goldens.check(Self.renderList(.insetGrouped, style: .light, size: .large, contrast: .high), "list-insetGrouped-light-L-high-contrast")
     }
 
     enum DemoState: String, CaseIterable {

@@ -50,8 +50,30 @@ import Testing
         #expect(engine.traceHeader(source: "s", plugins: []).traits.contains("bold text"))
     }
 
+    @Test func aPadIdiomMovesInsetGroupedRowsToTheReadableWidth() throws {
+        let scene = #"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 900, "height": 200}, "traits": {"horizontalSizeClass": "regular"}}}"#
+        let (engine, records) = try run(scene: scene, traitLines: [#"{"traits": {"idiom": "pad"}}"#,
+                                                                   #"{"traits": {"idiom": "phone"}}"#])
+        #expect(records[1].summary == "traits: pad")
+        let phoneRowWidth: Double = 900 - 2 * 20
+        #expect(records[0].updates.first?.size.width == phoneRowWidth)
+        #expect(records[1].updates.first?.size.width == ListAppearance.readableContentWidth, "\(records[1].updates)")
+        #expect(records[2].updates.first?.size.width == phoneRowWidth, "back to the phone's inset")
+        #expect(records[1].damagedPixels > 0)
+        #expect(engine.traceHeader(source: "s", plugins: []).traits.contains("pad") == false, "a phone again")
+    }
+
+    @Test func aPadSceneIsNamedInTheHeaderAndOtherAppearancesKeepTheirWidth() throws {
+        let (engine, records) = try run(
+            scene: #"{"scene": {"appearance": "plain", "viewport": {"width": 900, "height": 200}, "traits": {"idiom": "pad", "horizontalSizeClass": "regular"}}}"#,
+            traitLines: [])
+        #expect(engine.traceHeader(source: "s", plugins: []).traits.contains("pad"))
+        #expect(records[0].updates.first?.size.width == 900)
+    }
+
     @Test func unknownTraitValuesNameTheChoices() {
         for (line, choices) in [(#"{"traits": {"level": "bogus"}}"#, #""base", "elevated""#),
+                                (#"{"traits": {"idiom": "watch"}}"#, #""phone", "pad""#),
                                 (#"{"traits": {"legibilityWeight": "heavy"}}"#, #""regular", "bold""#)] {
             do {
                 _ = try EventStreamParser.parse(#"{"scene": {"appearance": "plain"}}"# + "\n" + line, source: "bad.jsonl")
