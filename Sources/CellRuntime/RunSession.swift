@@ -299,8 +299,19 @@ public enum RunSession {
     /// how far an animation's intermediate frame is, so its frames tell apart.
     static func contactSheetLabels(_ event: TraceEvent) -> [String] {
         guard !event.frames.isEmpty else { return [] }
-        let label = "#\(event.number) \(event.summary)"
-        return event.frames.map { frame in frame.progress.map { "\(label) (\(Int(($0 * 100).rounded()))%)" } ?? label }
+        let summary = thumbnailSummary(event.summary)
+        return event.frames.map { frame in
+            "#\(event.number) " + (frame.progress.map { "\(Int(($0 * 100).rounded()))% " } ?? "") + summary
+        }
+    }
+
+    /// A summary that fits under a thumbnail: what changed comes first, so a label cut short
+    /// still says it — "highlighted (5 cells)" for "a,b,c,d,e: highlighted".
+    static func thumbnailSummary(_ summary: String) -> String {
+        guard let colon = summary.range(of: ": ") else { return summary }
+        let targets = summary[..<colon.lowerBound].split(separator: ",")
+        guard targets.count > 2 else { return summary }
+        return "\(summary[colon.upperBound...]) (\(targets.count) cells)"
     }
 
     /// The `.so` files in the executable's directory: where the package builds its sample plugins.

@@ -59,4 +59,19 @@ import Testing
         }
         #expect(ink > 5)
     }
+
+    /// A label leads with what changed: an event on many cells names the change and counts the
+    /// cells, and an animation's frames say how far along they are before the summary.
+    @Test func labelsSayWhatChangedBeforeWhom() {
+        #expect(RunSession.thumbnailSummary("a,b,c,d,e: highlighted") == "highlighted (5 cells)")
+        #expect(RunSession.thumbnailSummary("a,b: selected") == "a,b: selected")
+        #expect(RunSession.thumbnailSummary("traits: dark") == "traits: dark")
+        var event = TraceEvent(number: 7, line: 9, summary: "a,b,c: selected", note: nil, start: 0, updates: [],
+                               frames: [FrameTrace(index: 1, file: nil, damage: [], damagedPixels: 0, progress: 0.5),
+                                        FrameTrace(index: 2, file: nil, damage: [], damagedPixels: 0, progress: nil)],
+                               timings: PhaseTimings(), problems: [])
+        #expect(RunSession.contactSheetLabels(event) == ["#7 50% selected (3 cells)", "#7 selected (3 cells)"])
+        event.frames = []
+        #expect(RunSession.contactSheetLabels(event).isEmpty)
+    }
 }
