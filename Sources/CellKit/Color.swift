@@ -246,15 +246,21 @@ extension Color {
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let white = Color(red: 1, green: 1, blue: 1)
 
-    public static let systemBlue = system("systemBlue", 0x007AFF, 0x0A84FF, lightHC: 0x0040DD, darkHC: 0x409CFF)
+    // The accents: default and accessible (increased contrast) values, light and dark, as Apple's
+    // HIG colour tables publish them for iOS and iPadOS. tintColor is systemBlue's.
     public static let systemRed = system("systemRed", 0xFF3B30, 0xFF453A, lightHC: 0xD70015, darkHC: 0xFF6961)
-    public static let systemGreen = system("systemGreen", 0x34C759, 0x30D158, lightHC: 0x248A3D, darkHC: 0x30DB5B)
     public static let systemOrange = system("systemOrange", 0xFF9500, 0xFF9F0A, lightHC: 0xC93400, darkHC: 0xFFB340)
     public static let systemYellow = system("systemYellow", 0xFFCC00, 0xFFD60A, lightHC: 0xB25000, darkHC: 0xFFD426)
-    public static let systemPink = system("systemPink", 0xFF2D55, 0xFF375F, lightHC: 0xD30F45, darkHC: 0xFF6482)
+    public static let systemGreen = system("systemGreen", 0x34C759, 0x30D158, lightHC: 0x248A3D, darkHC: 0x30DB5B)
+    /// Apple's accessible dark value of mint is its default dark value.
+    public static let systemMint = system("systemMint", 0x00C7BE, 0x66D4CF, lightHC: 0x0C817B, darkHC: 0x66D4CF)
+    public static let systemTeal = system("systemTeal", 0x30B0C7, 0x40C8E0, lightHC: 0x008299, darkHC: 0x5DE6FF)
+    public static let systemCyan = system("systemCyan", 0x32ADE6, 0x64D2FF, lightHC: 0x0071A4, darkHC: 0x70D7FF)
+    public static let systemBlue = system("systemBlue", 0x007AFF, 0x0A84FF, lightHC: 0x0040DD, darkHC: 0x409CFF)
+    public static let systemIndigo = system("systemIndigo", 0x5856D6, 0x5E5CE6, lightHC: 0x3634A3, darkHC: 0x7D7AFF)
     public static let systemPurple = system("systemPurple", 0xAF52DE, 0xBF5AF2, lightHC: 0x8944AB, darkHC: 0xDA8FFF)
-    public static let systemTeal = system("systemTeal", 0x30B0C7, 0x40C8E0)
-    public static let systemIndigo = system("systemIndigo", 0x5856D6, 0x5E5CE6)
+    public static let systemPink = system("systemPink", 0xFF2D55, 0xFF375F, lightHC: 0xD30F45, darkHC: 0xFF6482)
+    public static let systemBrown = system("systemBrown", 0xA5845E, 0xAC8E68, lightHC: 0x7F6545, darkHC: 0xB59469)
     /// The grays' increased-contrast variants are Apple's published accessible values: each
     /// moves away from the background it sits on (darker in light mode, lighter in dark mode).
     public static let systemGray = system("systemGray", 0x8E8E93, 0x8E8E93, lightHC: 0x6C6C70, darkHC: 0xAEAEB2)
@@ -267,6 +273,9 @@ extension Color {
     /// The app's accent colour; `nil` background colours and `.preferredTint` resolve to it.
     public static let tintColor = system("tintColor", 0x007AFF, 0x0A84FF, lightHC: 0x0040DD, darkHC: 0x409CFF)
 
+    // Labels, separators, placeholder text, fills and backgrounds: Apple publishes no accessible
+    // values for these (its colour tables cover the accents and the grays only), so increased
+    // contrast leaves them as they are rather than inventing values.
     public static let label = system("label", 0x000000, 0xFFFFFF)
     public static let secondaryLabel = system("secondaryLabel", 0x3C3C43, 0xEBEBF5, lightAlpha: 0.6, darkAlpha: 0.6)
     public static let tertiaryLabel = system("tertiaryLabel", 0x3C3C43, 0xEBEBF5, lightAlpha: 0.3, darkAlpha: 0.3)
@@ -284,6 +293,7 @@ extension Color {
     public static let systemFill = system("systemFill", 0x787880, 0x787880, lightAlpha: 0.2, darkAlpha: 0.36)
     public static let secondarySystemFill = system("secondarySystemFill", 0x787880, 0x787880, lightAlpha: 0.16, darkAlpha: 0.32)
     public static let tertiarySystemFill = system("tertiarySystemFill", 0x767680, 0x767680, lightAlpha: 0.12, darkAlpha: 0.24)
+    public static let quaternarySystemFill = system("quaternarySystemFill", 0x747480, 0x767680, lightAlpha: 0.08, darkAlpha: 0.18)
 
     /// The dark appearances of the system backgrounds at the elevated level, by name number:
     /// the three levels of each set step up to the next lighter gray, so elevated content stands
@@ -304,11 +314,12 @@ extension Color {
     public static let named: [String: Color] = {
         let all: [Color] = [
             .systemBlue, .systemRed, .systemGreen, .systemOrange, .systemYellow, .systemPink, .systemPurple,
-            .systemTeal, .systemIndigo, .systemGray, .systemGray2, .systemGray3, .systemGray4, .systemGray5,
+            .systemTeal, .systemIndigo, .systemMint, .systemCyan, .systemBrown, .systemGray, .systemGray2, .systemGray3, .systemGray4, .systemGray5,
             .systemGray6, .tintColor, .label, .secondaryLabel, .tertiaryLabel, .quaternaryLabel,
             .placeholderText, .separator, .opaqueSeparator, .systemBackground, .secondarySystemBackground,
             .tertiarySystemBackground, .systemGroupedBackground, .secondarySystemGroupedBackground,
             .tertiarySystemGroupedBackground, .systemFill, .secondarySystemFill, .tertiarySystemFill,
+            .quaternarySystemFill,
         ]
         var map = Dictionary(uniqueKeysWithValues: all.map { ($0.name!, $0) })
         var clear = Color.clear; clear.name = "clear"; map["clear"] = clear

@@ -72,15 +72,17 @@ struct DynamicColourSettings {
     }
 }
 
-/// The trait inputs `Color.resolved(with:)` reads: appearance and contrast. Two trait collections
-/// with the same appearance resolve every colour alike.
+/// The trait inputs `Color.resolved(with:)` reads: appearance, contrast and level. Two trait
+/// collections with the same appearance resolve every colour alike.
 struct ColourAppearance: Equatable {
     let isDark: Bool
     let isHighContrast: Bool
+    let isElevated: Bool
 
     init(_ traits: TraitCollection) {
         isDark = traits.userInterfaceStyle == .dark
         isHighContrast = traits.accessibilityContrast == .high
+        isElevated = traits.userInterfaceLevel == .elevated
     }
 
     /// The appearance a property set without traits at hand crosses in (the light one).
@@ -88,6 +90,7 @@ struct ColourAppearance: Equatable {
 
     /// Traits with this appearance, to resolve a colour for it.
     var traits: TraitCollection {
-        TraitCollection(userInterfaceStyle: isDark ? .dark : .light, accessibilityContrast: isHighContrast ? .high : .normal)
+        TraitCollection(userInterfaceStyle: isDark ? .dark : .light, accessibilityContrast: isHighContrast ? .high : .normal,
+                        userInterfaceLevel: isElevated ? .elevated : .base)
     }
 }

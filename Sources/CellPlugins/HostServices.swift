@@ -278,7 +278,7 @@ enum HostServices {
         }
 
         t.default_font = { traits, style in
-            cellhost_font(SystemDefaults.font(for: TextStyle(abi: style) ?? .body, traits: TraitCollection(abi: traits)))
+            cellhost_font(SystemDefaults.font(for: TextStyle(abi: style) ?? .body, traits: PluginCallScope.traitsForService(traits)))
         }
         t.system_color = { traits, name, out in
             guard let name, let out, let color = TraitKeyedAnswers.shared.systemColor(named: name, traits: traits) else {

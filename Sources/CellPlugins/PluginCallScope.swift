@@ -17,12 +17,66 @@ enum PluginCallScope {
         slot.pointee.canvas = canvas.map { UnsafeRawPointer($0) }
         slot.pointee.context = context.map { UnsafeRawPointer($0) }
         slot.pointee.owner = UnsafeRawPointer(Unmanaged.passUnretained(type).toOpaque())
+        setExtraTraits(slot, of: type, traits: context.map { UnsafeRawPointer($0) + traitsOffsetInContext },
+                       extra: context.map { UnsafeRawPointer($0) + extraOffsetInContext })
         defer {
             slot.pointee.canvas = saved.canvas
             slot.pointee.context = saved.context
             slot.pointee.owner = saved.owner
+            slot.pointee.traits = saved.traits
+            slot.pointee.extra_traits = saved.extra_traits
         }
         return body()
+    }
+
+    /// Runs `body`, a call of `type` handed `state` (`updated_for_state`, `update_configuration`),
+    /// with the state's traits the ones host services answer for with their extra traits. Only
+    /// those two fields change: canvas, context and owner stay as they were, so what the services
+    /// refuse and whom faults name is as before.
+    static func with<R>(_ type: PluginConfigurationType, state: UnsafePointer<cellhost_state>, _ body: () -> R) -> R {
+        let slot = cellhost_active_call_slot()!
+        let saved = (slot.pointee.traits, slot.pointee.extra_traits)
+        setExtraTraits(slot, of: type, traits: UnsafeRawPointer(state) + traitsOffsetInState,
+                       extra: UnsafeRawPointer(state) + extraOffsetInState)
+        defer { (slot.pointee.traits, slot.pointee.extra_traits) = saved }
+        return body()
+    }
+
+    private static let traitsOffsetInContext = MemoryLayout<cellhost_context>.offset(of: \.traits)!
+    private static let extraOffsetInContext = MemoryLayout<cellhost_context>.offset(of: \.extra_traits)!
+    private static let traitsOffsetInState = MemoryLayout<cellhost_state>.offset(of: \.traits)!
+    private static let extraOffsetInState = MemoryLayout<cellhost_state>.offset(of: \.extra_traits)!
+
+    /// Points the slot at the traits of the host's own state or context, or at nothing when the
+    /// plugin was built against an ABI without extra traits (it gets the answers it always got).
+    private static func setExtraTraits(_ slot: UnsafeMutablePointer<cellhost_active_call>, of type: PluginConfigurationType,
+                                       traits: UnsafeRawPointer?, extra: UnsafeRawPointer?) {
+        guard type.readsExtraTraits, let traits, let extra else {
+            slot.pointee.traits = nil
+            slot.pointee.extra_traits = nil
+            return
+        }
+        slot.pointee.traits = traits.assumingMemoryBound(to: cellhost_traits.self)
+        slot.pointee.extra_traits = extra.assumingMemoryBound(to: cellhost_extra_traits.self)
+    }
+
+    /// The traits a host service answers for: `traits` (NULL: the defaults), with the extra
+    /// traits of the running call's state or context when `traits` equals that state's or
+    /// context's traits (by value, so a plugin that copied them is answered alike), and the
+    /// plugin reads extra traits. Otherwise the base level, regular weight and phone.
+    static func traitsForService(_ traits: UnsafePointer<cellhost_traits>?) -> TraitCollection {
+        let base = TraitCollection(abi: traits)
+        guard let extra = extraTraits(for: traits) else { return base }
+        return extra.applied(to: base)
+    }
+
+    /// The running call's extra traits when they apply to `traits` (see `traitsForService`).
+    static func extraTraits(for traits: UnsafePointer<cellhost_traits>?) -> cellhost_extra_traits? {
+        guard let traits else { return nil }
+        let slot = cellhost_active_call_slot()!
+        guard let callTraits = slot.pointee.traits, let extra = slot.pointee.extra_traits,
+              callTraits == traits || callTraits.pointee.hasSameValues(as: traits.pointee) else { return nil }
+        return extra.pointee
     }
 
     /// The type whose view call runs on this thread; nil outside one.

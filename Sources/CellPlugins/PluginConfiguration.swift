@@ -80,14 +80,18 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     /// draws) the colour of the current appearance.
     public func updated(for state: any ConfigurationState) -> PluginConfiguration {
         let source = resolvingDynamicColours(for: state.traitCollection)
-        let new = withABIState(state) { source.type.updatedFunction(source.handle, $0) }
+        let new = withABIState(state) { abi in
+            PluginCallScope.with(source.type, state: abi) { source.type.updatedFunction(source.handle, abi) }
+        }
         return PluginConfiguration(restyled: new, from: source)
     }
 
     /// The same for a cell's state, read where it is (no existential box).
     public func updated(forCellState state: CellConfigurationState) -> PluginConfiguration {
         let source = resolvingDynamicColours(for: state.traitCollection)
-        let new = withUnsafePointer(to: state) { withABIState(cell: $0) { source.type.updatedFunction(source.handle, $0) } }
+        let new = withUnsafePointer(to: state) {
+            withABIState(cell: $0) { abi in PluginCallScope.with(source.type, state: abi) { source.type.updatedFunction(source.handle, abi) } }
+        }
         return PluginConfiguration(restyled: new, from: source)
     }
 
@@ -98,7 +102,7 @@ public struct PluginConfiguration: ContentConfigurationFastPaths, Equatable {
     public func cellUpdateHookResult(for state: any ConfigurationState) -> PluginConfiguration? {
         guard let hook = storage.type.updateConfigurationHook else { return nil }
         let source = storage
-        return withABIState(state) { hook(source.handle, $0) }.map { PluginConfiguration(adopting: $0, derivedFrom: source) }
+        return withABIState(state) { abi in PluginCallScope.with(source.type, state: abi) { hook(source.handle, abi) } }.map { PluginConfiguration(adopting: $0, derivedFrom: source) }
     }
 
     public var inspectableProperties: [InspectableProperty] {

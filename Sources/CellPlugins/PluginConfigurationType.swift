@@ -13,6 +13,9 @@ public final class PluginConfigurationType: @unchecked Sendable {
     public let pluginID: String
     /// The plugin promised `CELLHOST_CONFIG_PURE_RESTYLE`: a cell may reuse an earlier restyle.
     public let restyleIsPure: Bool
+    /// The plugin was built against ABI 1.2 or later (its type's header says so): the host
+    /// services answer it for the extra traits too; an older plugin gets the answers it was built for.
+    let readsExtraTraits: Bool
     let propertyIndex: [String: Int]
     let actionIndex: [String: Int]
 
@@ -53,6 +56,7 @@ public final class PluginConfigurationType: @unchecked Sendable {
         isCustomizedFunction = t.is_customized!
         updateConfigurationHook = t.update_configuration
         restyleIsPure = t.flags & UInt32(CELLHOST_CONFIG_PURE_RESTYLE) != 0
+        readsExtraTraits = t.header.abi_minor >= 2
         makeView = v.make!
         viewSupports = v.supports!
         viewSetConfiguration = v.set_configuration!

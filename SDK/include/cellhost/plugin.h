@@ -222,7 +222,9 @@ typedef struct cellhost_traits {
 /* ABI 1.2: the traits that cellhost_traits has no room for (see VERSIONING). No header: it is
  * appended, whole, at the end of cellhost_state and cellhost_context, and present exactly when
  * CELLHOST_HAS_FIELD(s, cellhost_state, extra_traits) (or cellhost_context) holds. Host services
- * that take a `const cellhost_traits *` resolve for the base level, regular weight and phone. */
+ * that take a `const cellhost_traits *` answer for the extra traits of the state or context the
+ * running call was handed when given traits equal to its `traits` (a 1.2 plugin only); for any
+ * other traits, NULL, or a 1.1 plugin, they resolve for the base level, regular weight and phone. */
 typedef struct cellhost_extra_traits {
     cellhost_enum user_interface_level; /* CELLHOST_LEVEL_* */
     cellhost_enum legibility_weight;    /* CELLHOST_LEGIBILITY_* */

@@ -20,6 +20,12 @@ typedef struct cellhost_active_call {
     const void *context;
     const void *owner;
     int fault_pending;
+    /* The traits and the ABI 1.2 extra traits of the state or context handed to the running call,
+     * when the plugin was built against 1.2 or later; both NULL otherwise. Host services that
+     * take a `const cellhost_traits *` answer for these extra traits when handed traits equal to
+     * `traits` (plugin.h's services cannot carry the extra traits themselves). */
+    const cellhost_traits *traits;
+    const cellhost_extra_traits *extra_traits;
 } cellhost_active_call;
 
 /* This thread's slot; never NULL. */
