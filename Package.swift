@@ -114,7 +114,7 @@ let package = Package(
         // A sample plugin in Swift, through the SDK.
         .target(name: "BadgeCell", dependencies: ["CellHostSDK", "BadgeCellMetadata"], path: "Plugins/BadgeCell"),
         // Its metadata section (CELLHOST_METADATA), in C: Swift cannot place a string in a section.
-        .target(name: "BadgeCellMetadata", dependencies: ["CellHostPluginABI"], path: "Plugins/BadgeCellMetadata"),
+        .target(name: "BadgeCellMetadata", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCellMetadata"),
 
         // MARK: Snapshot tests — `cellhost test`: streams' named captures against references.
         .target(name: "CellSnapshots", dependencies: ["CellIO", "CellRuntime", "CellRender"]),

@@ -2,7 +2,8 @@
  * The Swift sample's metadata section (plugin.h, CELLHOST_METADATA): what `cellhost inspect
  * --no-load` reads without running the plugin. Swift's @section accepts only numeric and tuple
  * constants, not strings, so a Swift plugin declares its metadata in one small C file like this,
- * in a C target its plugin target depends on. The strings repeat those BadgeCell.swift passes
+ * in a C target its plugin target depends on (the C target depends on CellHostSDK, which brings
+ * CellHostPluginABI.h). The strings repeat those BadgeCell.swift passes
  * to export(…); `cellhost validate` fails the plugin when the two disagree.
  */
 #include "CellHostPluginABI.h"

@@ -73,13 +73,15 @@ struct ELFSectionReader: ~Copyable {
     }
 
     private static func readSectionTable(fd: Int32, fileSize: UInt64) throws(Problem) -> ([Elf64_Shdr], [UInt8]) {
+        guard fileSize > 0 else { throw Problem(text: "is an empty file, not a plugin library") }
         let identifierSize = Int(EI_NIDENT)
-        guard fileSize >= UInt64(identifierSize) else {
-            throw Problem(text: "is truncated: \(fileSize) bytes, shorter than an ELF identification (\(identifierSize) bytes)")
-        }
-        let identification = try read(fd: fd, fileSize: fileSize, offset: 0, count: UInt64(identifierSize), what: "its ELF identification")
-        guard identification[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]) else {
+        let identification = try read(fd: fd, fileSize: fileSize, offset: 0, count: min(fileSize, UInt64(identifierSize)),
+                                      what: "its ELF identification")
+        guard identification.starts(with: [0x7F, 0x45, 0x4C, 0x46]) else {
             throw Problem(text: "is not an ELF file (wrong magic bytes)")
+        }
+        guard identification.count == identifierSize else {
+            throw Problem(text: "is truncated: \(fileSize) bytes, shorter than an ELF identification (\(identifierSize) bytes)")
         }
         switch Int32(identification[Int(EI_CLASS)]) {
         case ELFCLASS64: break

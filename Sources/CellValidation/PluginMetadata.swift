@@ -83,21 +83,19 @@ public struct PluginMetadata: Sendable, Equatable {
         guard let format = json["cellhost-metadata"]?.intValue, format >= 1 else {
             throw RecordProblem(text: "has no positive integer format version")
         }
+        let hint = format > formatVersion ? " (format version \(format) is newer than this host reads, \(formatVersion))" : ""
         func string(_ key: String) throws(RecordProblem) -> String {
-            guard let value = json[key]?.stringValue else {
-                let hint = format > formatVersion ? " (format version \(format) is newer than this host reads, \(formatVersion))" : ""
-                throw RecordProblem(text: "has no string \"\(key)\"\(hint)")
-            }
+            guard let value = json[key]?.stringValue else { throw RecordProblem(text: "has no string \"\(key)\"\(hint)") }
             return value
         }
+        let id = try string("id"), name = try string("name"), version = try string("version")
+        let vendor = try string("vendor"), abi = try string("abi")
         let types = json["types"]?.arrayValue?.compactMap(\.stringValue)
         guard let types, types.count == json["types"]?.arrayValue?.count else {
-            throw RecordProblem(text: "has no \"types\" array of strings")
+            throw RecordProblem(text: "has no \"types\" array of strings\(hint)")
         }
         let description = json["description"]?.stringValue
-        return PluginMetadata(formatVersion: format, id: try string("id"), name: try string("name"),
-                              version: try string("version"), vendor: try string("vendor"),
-                              description: description?.isEmpty == false ? description : nil,
-                              abi: try string("abi"), typeIdentifiers: types)
+        return PluginMetadata(formatVersion: format, id: id, name: name, version: version, vendor: vendor,
+                              description: description?.isEmpty == false ? description : nil, abi: abi, typeIdentifiers: types)
     }
 }

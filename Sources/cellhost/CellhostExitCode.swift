@@ -23,7 +23,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .success: "success: the stream ran to the end, the plugin loaded, no check failed"
         case .badInput: "bad input: a malformed stream line, an unknown item, property or type"
         case .usage: "usage: bad command-line arguments"
-        case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor, no metadata section (--no-load)"
+        case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
         case .pluginFailed: "a plugin crashed, hung, exited, gave a bad value or broke the sandbox"
         case .outputNotWritten: "an output file or frame could not be written"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"

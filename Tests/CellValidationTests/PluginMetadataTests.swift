@@ -87,7 +87,9 @@ import Testing
 
     @Test func truncatedCopiesAreRefusedWithTheBytesThatAreMissing() throws {
         let bytes = try Self.bytes(of: BuiltProducts.samplePlugin("ProgressMeter"))
-        for length in [0, 10, 63, 64, 4096, bytes.count / 2, bytes.count - 1] {
+        let empty = Self.write([], "empty.so")
+        #expect(readError(empty)?.description == "\(empty): is an empty file, not a plugin library")
+        for length in [10, 63, 64, 4096, bytes.count / 2, bytes.count - 1] {
             let path = Self.write(Array(bytes.prefix(length)), "truncated-\(length).so")
             let error = try #require(readError(path), "a copy cut at \(length) bytes was read")
             #expect(error.description.hasPrefix("\(path): "))

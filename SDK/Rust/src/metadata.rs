@@ -6,12 +6,7 @@
 //! `"cellhost-metadata"`, is the format version. It is built by `const fn`s, so the strings may
 //! be any constants (the plugin's own `const`s, a type's `TYPE_ID`) and are escaped for JSON.
 
-use crate::sys::{CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR};
-
-/// The section's name, as plugin.h's `CELLHOST_METADATA_SECTION` spells it.
-pub const SECTION: &str = ".cellhost_metadata";
-/// The record format this crate writes (plugin.h's `CELLHOST_METADATA_FORMAT`).
-pub const FORMAT: u16 = 1;
+use crate::sys::{CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR, CELLHOST_METADATA_FORMAT};
 
 /// What [`plugin_metadata!`](crate::plugin_metadata) writes: the same strings the plugin's
 /// [`Plugin`](crate::Plugin) holds (`cellhost validate` fails the plugin when they disagree).
@@ -57,7 +52,7 @@ impl Metadata {
     /// the length it needs, so one pass sizes the array and the next fills it.
     const fn encode<const N: usize>(&self) -> ([u8; N], usize) {
         let w = Writer { out: [0u8; N], at: 0 };
-        let w = w.raw("{\"cellhost-metadata\":").number(FORMAT);
+        let w = w.raw("{\"cellhost-metadata\":").number(CELLHOST_METADATA_FORMAT);
         let w = w.raw(",\"id\":").text(self.id).raw(",\"name\":").text(self.name);
         let w = w.raw(",\"version\":").text(self.version).raw(",\"vendor\":").text(self.vendor);
         let w = w.raw(",\"description\":").text(self.description);
@@ -136,7 +131,9 @@ impl<const N: usize> Writer<N> {
     }
 }
 
-/// Places the plugin's [`Metadata`] in the `.cellhost_metadata` section, built at compile time.
+/// Places the plugin's [`Metadata`] in the `.cellhost_metadata` section
+/// ([`CELLHOST_METADATA_SECTION`](crate::sys::CELLHOST_METADATA_SECTION); `link_section` takes a
+/// literal only), built at compile time.
 /// Write it once, beside [`export_plugin!`](crate::export_plugin):
 ///
 /// ```ignore
