@@ -66,6 +66,24 @@ struct ELFSectionReader: ~Copyable {
         return nil
     }
 
+    /// Every section of `type` (`SHT_DYNSYM`, say) with its entry size, and the section its
+    /// `sh_link` names (a symbol table's string table).
+    func sections(ofType type: UInt32) throws(Problem) -> [(contents: [UInt8], entrySize: Int, linked: [UInt8])] {
+        var found: [(contents: [UInt8], entrySize: Int, linked: [UInt8])] = []
+        for header in sections where header.sh_type == type {
+            guard Int(header.sh_link) < sections.count else {
+                throw Problem(text: "links a section to section \(header.sh_link), which does not exist")
+            }
+            let linked = sections[Int(header.sh_link)]
+            found.append((try Self.read(fd: descriptor, fileSize: fileSize, offset: header.sh_offset, count: header.sh_size,
+                                        what: "a section of type \(type)"),
+                          Int(min(header.sh_entsize, UInt64(Self.sectionSizeLimit))),
+                          try Self.read(fd: descriptor, fileSize: fileSize, offset: linked.sh_offset, count: linked.sh_size,
+                                        what: "the section linked to a section of type \(type)")))
+        }
+        return found
+    }
+
     private func nameMatches(_ offset: UInt32, _ wanted: [UInt8]) -> Bool {
         let start = Int(offset)
         guard start < sectionNames.count, sectionNames.count - start > wanted.count else { return false }

@@ -116,12 +116,14 @@ import Testing
             }
 
             """, to: "\(directory)/Sources/\(Self.plugin)/\(Self.plugin).swift")
-        // The metadata section, as SDK/docs/writing-in-swift.md shows it: a C file in a C target.
+        // The metadata section, as SDK/docs/writing-in-swift.md shows it: a C file in a C target
+        // (SwiftPM wants a C target's include folder to exist, even empty).
         try write("""
             #include "CellHostPluginABI.h"
             CELLHOST_METADATA("com.example.stars", "Stars", "1.0", "Example", "", CELLHOST_METADATA_TYPES("com.example.star"));
 
             """, to: "\(directory)/Sources/StarCellMetadata/metadata.c")
+        try write("", to: "\(directory)/Sources/StarCellMetadata/include/.gitkeep")
     }
 
     @Test(.timeLimit(.minutes(10)))
