@@ -119,3 +119,17 @@ import Testing
         }
     }
 }
+
+extension MetadataSectionTests {
+    /// `cellhost new` writes the section in every language, and it agrees with the descriptor.
+    @Test(arguments: PluginProject.Language.allCases)
+    func newProjectsDeclareTheirMetadata(_ language: PluginProject.Language) throws {
+        let built = try #require(try NewCommandTests.built[language]?.get())
+        let noLoad = try cellhost(["inspect", built.library, "--no-load"])
+        #expect(noLoad.status == .exited(code: 0), "\(noLoad.error)")
+        #expect(noLoad.output.contains("0.1.0 by Example"), "\(noLoad.output)")
+        let report = Validator(executable: BuiltProducts.cellhost, timeout: 20, seed: 1,
+                               checks: [ValidationCheck.named("metadata-section")!]).run(path: built.library)
+        #expect(report.results.map(\.outcome) == [.success], "\(report.results.map(ValidationReport.line(for:)))")
+    }
+}
