@@ -1,14 +1,15 @@
+import CCellHostABI
 import CellIO
 
 /// What a plugin says about itself in its `.cellhost_metadata` ELF section (plugin.h,
 /// CELLHOST_METADATA): read from the file alone, so no code of the plugin runs. The record is
 /// one NUL-terminated JSON object whose first member, "cellhost-metadata", is the format version.
 public struct PluginMetadata: Sendable, Equatable {
-    /// The section's name, as plugin.h's CELLHOST_METADATA_SECTION spells it.
-    public static let sectionName = ".cellhost_metadata"
-    /// The format version this host reads; a record of a newer one is read when it still has
-    /// every member version 1 has.
-    public static let formatVersion: Int64 = 1
+    /// The section's name: plugin.h's CELLHOST_METADATA_SECTION.
+    public static let sectionName = CELLHOST_METADATA_SECTION
+    /// The format version this host reads (plugin.h's CELLHOST_METADATA_FORMAT); a record of a
+    /// newer one is read when it still has every member this version has.
+    public static let formatVersion = Int64(CELLHOST_METADATA_FORMAT)
     static let magic = Array("{\"cellhost-metadata\":".utf8)
 
     public var formatVersion: Int64
