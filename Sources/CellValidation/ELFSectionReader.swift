@@ -24,8 +24,11 @@ struct ELFSectionReader: ~Copyable {
     init(path: String) throws(Problem) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw Problem(text: reason)
+            guard errno == ENOENT else { throw Problem(text: "cannot be read: \(String(cString: strerror(errno)))") }
+            // As the loader says it: a bare name is a file in the current folder, never a search.
+            guard !path.contains("/"), let folder = getcwd(nil, 0) else { throw Problem(text: "no such file") }
+            defer { free(folder) }
+            throw Problem(text: "no such file in the current folder, \(String(cString: folder))")
         }
         var status = stat()
         guard fstat(fd, &status) == 0 else {

@@ -117,6 +117,11 @@ import Testing
             #expect(outcome.status == .exited(code: 3))
             #expect(outcome.error == "cellhost inspect: \(path): \(problem)\n", "\(outcome.error)")
         }
+        // A bare name is a file in the current folder, as the loader reads it.
+        let bare = try WorkerProcess(executable: "/usr/bin/env", arguments: ["-C", dir, BuiltProducts.cellhost, "inspect", "nothere.so", "--no-load"])
+            .run(limits: WorkerLimits(totalSeconds: 60)) { _ in }
+        #expect(bare.termination == .exited(code: 3))
+        #expect(bare.standardError == "cellhost inspect: nothere.so: no such file in the current folder, \(dir)\n")
     }
 }
 
