@@ -99,7 +99,8 @@ let package = Package(
         // MARK: Validation — the conformance suite behind `cellhost validate`, and the plugin
         // inspection (a load in a child process) behind `cellhost inspect`.
         .target(name: "CellValidation", dependencies: ["CellIO", "CellPlugins", "CellProcess", "CellKit", "CCellHostABI"]),
-        .testTarget(name: "CellValidationTests", dependencies: ["CellValidation", "CellIO", "CellRuntime", "CellKit", "ProgressMeter"]),
+        .testTarget(name: "CellValidationTests", dependencies: ["CellValidation", "CellIO", "CellRuntime", "CellKit", "ProgressMeter",
+                                                               "CellTestSupport"]),
 
         // A sample plugin in C, against plugin.h alone.
         .target(name: "ProgressMeter", path: "Plugins/ProgressMeter",
@@ -111,7 +112,9 @@ let package = Package(
         .target(name: "CellHostSDK", dependencies: ["CellHostPluginABI"], path: "SDK/Swift"),
         .testTarget(name: "CellHostSDKTests", dependencies: ["CellHostSDK"]),
         // A sample plugin in Swift, through the SDK.
-        .target(name: "BadgeCell", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCell"),
+        .target(name: "BadgeCell", dependencies: ["CellHostSDK", "BadgeCellMetadata"], path: "Plugins/BadgeCell"),
+        // Its metadata section (CELLHOST_METADATA), in C: Swift cannot place a string in a section.
+        .target(name: "BadgeCellMetadata", dependencies: ["CellHostSDK"], path: "Plugins/BadgeCellMetadata"),
 
         // MARK: Snapshot tests — `cellhost test`: streams' named captures against references.
         .target(name: "CellSnapshots", dependencies: ["CellIO", "CellRuntime", "CellRender"]),

@@ -306,9 +306,18 @@ static const cellhost_view_type view_type = {
     destroy_view,
 };
 
+/* The descriptor's strings, named once: the metadata section below repeats them, and
+ * `cellhost validate` fails the plugin when the two disagree. */
+#define METERS_PLUGIN_ID "com.cellhost.samples.meters"
+#define METERS_NAME "Progress meters"
+#define METERS_VERSION "1.0.0"
+#define METERS_VENDOR "cellhost samples"
+#define METERS_DESCRIPTION "A progress bar or ring with a title, written in C against plugin.h alone."
+#define PROGRESS_TYPE_ID "com.cellhost.samples.progress"
+
 static const cellhost_config_type progress_type = {
     CELLHOST_HEADER(cellhost_config_type),
-    "com.cellhost.samples.progress",
+    PROGRESS_TYPE_ID,
     "Progress meter",
     properties, P_COUNT,
     actions, sizeof actions / sizeof actions[0],
@@ -334,15 +343,19 @@ static const cellhost_config_type *const types[] = { &progress_type };
 static const cellhost_plugin_descriptor descriptor = {
     CELLHOST_HEADER(cellhost_plugin_descriptor),
     CELLHOST_DESCRIPTOR_MAGIC,
-    "com.cellhost.samples.meters",
-    "Progress meters",
-    "1.0.0",
-    "cellhost samples",
-    "A progress bar or ring with a title, written in C against plugin.h alone.",
+    METERS_PLUGIN_ID,
+    METERS_NAME,
+    METERS_VERSION,
+    METERS_VENDOR,
+    METERS_DESCRIPTION,
     types, 1,
     init,
     NULL,
 };
+
+/* What `cellhost inspect --no-load` reads without running this file. */
+CELLHOST_METADATA(METERS_PLUGIN_ID, METERS_NAME, METERS_VERSION, METERS_VENDOR, METERS_DESCRIPTION,
+                  CELLHOST_METADATA_TYPES(PROGRESS_TYPE_ID));
 
 CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void) {
     return &descriptor;

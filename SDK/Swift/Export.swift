@@ -9,6 +9,12 @@ import Synchronization
 ///     public func entry() -> UnsafeRawPointer {
 ///         export(BadgeCell.self, plugin: "com.example.badges", name: "Badges", version: "1.0", vendor: "Example")
 ///     }
+///
+/// What this builds exists only once the plugin runs. For `cellhost inspect --no-load`, which
+/// runs nothing, declare the same strings in the `.cellhost_metadata` ELF section with plugin.h's
+/// `CELLHOST_METADATA`, in a small C target the plugin target depends on: Swift's `@section`
+/// places only numeric and tuple constants, not strings (SDK/docs/writing-in-swift.md,
+/// Plugins/BadgeCellMetadata). `cellhost validate` checks that the two agree.
 public func export(_ types: any PluginCell.Type..., plugin id: String, name: String, version: String,
                    vendor: String, description: String? = nil) -> UnsafeRawPointer {
     PluginDescriptorStore.shared.descriptor {

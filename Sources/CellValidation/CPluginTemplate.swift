@@ -307,6 +307,12 @@ enum CPluginTemplate {
             NULL,
         };
 
+        /* The same strings again, in an ELF section: `cellhost inspect --no-load` reads them
+         * without running this library. `cellhost validate` checks that they agree. */
+        CELLHOST_METADATA("\(name.pluginIdentifier)", "\(name.title)", "0.1.0", "Example",
+                          "A row with a title and a count badge, written in C.",
+                          CELLHOST_METADATA_TYPES("\(name.typeIdentifier)"));
+
         CELLHOST_EXPORT const cellhost_plugin_descriptor *cellhost_plugin_entry(void) {
             return &descriptor;
         }

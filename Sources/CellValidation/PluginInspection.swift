@@ -47,6 +47,18 @@ public struct PluginInspection: Sendable {
         return PluginReport(path: path, error: "\(path): \(report.text)", outcome: .failed)
     }
 
+    /// `inspect --no-load`: the report the file's metadata section gives, read without loading
+    /// or running anything of it, so it needs no worker. A file without the section is
+    /// `noMetadata`; one that is not a readable 64-bit little-endian ELF file, or whose section
+    /// is malformed, is `refused`.
+    public static func inspectWithoutLoading(path: String) -> PluginReport {
+        do {
+            return PluginReport(path: path, metadata: try PluginMetadata.read(path: path))
+        } catch {
+            return PluginReport(path: path, error: error.description, outcome: error.kind == .noSection ? .noMetadata : .refused)
+        }
+    }
+
     /// The worker side: loads `path` in this process and sends one report over the channel the
     /// supervisor opened. Returns false when this process has no such channel (it was not
     /// started by `inspect(path:)`).

@@ -22,7 +22,8 @@ enum PluginProjectReadme {
         let library = project.builtLibrary
         let source = switch project.language {
         case .c: "`plugin.c`, written against `cellhost/plugin.h` alone; the `Makefile` builds it."
-        case .swift: "`Sources/\(name.upperCamel)/\(name.swiftTypeName).swift`, written with `CellHostSDK`."
+        case .swift: "`Sources/\(name.upperCamel)/\(name.swiftTypeName).swift`, written with `CellHostSDK`; "
+            + "`Sources/\(name.upperCamel)Metadata/metadata.c` repeats its strings in the metadata section."
         case .rust: "`src/lib.rs`, written with the `cellhost-plugin` crate."
         }
         let dependency = switch project.language {
@@ -66,10 +67,12 @@ enum PluginProjectReadme {
             ## Inspect, validate, run
 
                 \(tool) inspect \(library)
+                \(tool) inspect \(library) --no-load
                 \(tool) validate \(library)
                 \(tool) run --plugin \(library)
 
-            `inspect` lists the type, its properties and its action. `validate` runs the conformance
+            `inspect` lists the type, its properties and its action; with `--no-load` it reads only
+            the metadata section, running none of the library's code. `validate` runs the conformance
             suite (every check must pass; exit code 0). `run` without `--events` plays the embedded
             stream: built-in cells and one cell of every loaded plugin type, this one included,
             through the cell states, dark mode and a large text size; add `--out out` for the trace,

@@ -17,7 +17,12 @@ public struct PluginReport: Sendable, Equatable {
         /// The plugin crashed, exited, hung or flooded its output while loading, or the
         /// worker could not be started.
         case failed
+        /// `inspect --no-load`: the file has no metadata section (an older SDK); it may still load.
+        case noMetadata
     }
+
+    /// The value of "source" in a report read from the metadata section instead of a load.
+    public static let metadataSource = "metadata"
 
     /// The report as published; invariant: `ok` is true exactly when `outcome` is `loaded`.
     public let json: JSON
@@ -41,6 +46,29 @@ public struct PluginReport: Sendable, Equatable {
         ])
     }
 
+    /// What the file's metadata section says, for `inspect --no-load`: the members a loaded
+    /// report has where they overlap, types with their ids alone, and "source": "metadata" in
+    /// place of the load time, so no reader takes it for a description the plugin gave when run.
+    public init(path: String, metadata: PluginMetadata) {
+        json = .object([
+            ("schema", .string(Self.schema)),
+            ("ok", .bool(true)),
+            ("source", .string(Self.metadataSource)),
+            ("path", .string(path)),
+            ("id", .string(metadata.id)),
+            ("name", .string(metadata.name)),
+            ("version", .string(metadata.version)),
+            ("vendor", .string(metadata.vendor)),
+            ("description", metadata.description.map { .string($0) } ?? .null),
+            ("abi", .string(metadata.abi)),
+            ("metadataFormat", .int(metadata.formatVersion)),
+            ("types", .array(metadata.typeIdentifiers.map { .object([("id", .string($0))]) })),
+        ])
+    }
+
+    /// Whether the report was read from the metadata section rather than from a loaded plugin.
+    public var isFromMetadata: Bool { json["source"]?.stringValue == Self.metadataSource }
+
     /// A refusal or failure: the path and the one-sentence reason, which names the path.
     public init(path: String, error: String, outcome: Outcome) {
         precondition(outcome != .loaded, "a loaded plugin is reported with init(loaded:)")
@@ -50,7 +78,7 @@ public struct PluginReport: Sendable, Equatable {
 
     public var outcome: Outcome {
         if json["ok"]?.boolValue == true { return .loaded }
-        return json["outcome"]?.stringValue == Outcome.refused.rawValue ? .refused : .failed
+        return json["outcome"]?.stringValue.flatMap(Outcome.init(rawValue:)) ?? .failed
     }
 
     /// Why the plugin could not be described; nil when it loaded.
@@ -88,13 +116,18 @@ public struct PluginReport: Sendable, Equatable {
         func field(_ key: String) -> String { report[key]?.stringValue ?? "" }
         var out = "Plugin   \(field("id"))  \(field("name")) \(field("version")) by \(field("vendor"))\n"
         if let summary = report["description"]?.stringValue { out += "         \(summary)\n" }
-        let micros = report["loadMicroseconds"]?.intValue ?? 0
-        out += "ABI      \(field("abi"))  loaded in \(micros / 1000).\(String(micros % 1000 / 100)) ms\n"
+        if isFromMetadata {
+            out += "ABI      \(field("abi"))  read from its \(PluginMetadata.sectionName) section; the plugin was not loaded\n"
+        } else {
+            let micros = report["loadMicroseconds"]?.intValue ?? 0
+            out += "ABI      \(field("abi"))  loaded in \(micros / 1000).\(String(micros % 1000 / 100)) ms\n"
+        }
         out += "File     \(field("path"))\n"
         for type in report["types"]?.arrayValue ?? [] {
             let id = type["id"]?.stringValue ?? ""
             let name = type["displayName"]?.stringValue.flatMap { $0 == id ? nil : " (\($0))" } ?? ""
             out += "\nType \(id)\(name)\n"
+            guard type["properties"] != nil else { continue }
             let properties = (type["properties"]?.arrayValue ?? []).map { p in
                 [p["name"]?.stringValue ?? "", p["type"]?.stringValue ?? "", p["encoding"]?.stringValue ?? "",
                  p["readOnly"]?.boolValue == true ? "read-only" : ""]

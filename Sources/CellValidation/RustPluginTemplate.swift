@@ -168,6 +168,14 @@ enum RustPluginTemplate {
                     .with_type::<\(type)>()
             );
 
+            // The same strings again, in an ELF section: `cellhost inspect --no-load` reads them
+            // without running this library. `cellhost validate` checks that they agree.
+            cellhost_plugin::plugin_metadata!(
+                Metadata::new("\(name.pluginIdentifier)", "\(name.title)", "0.1.0", "Example")
+                    .description("A row with a title and a count badge, written in Rust.")
+                    .types(&[<\(type) as Configuration>::TYPE_ID])
+            );
+
             """
     }
 }

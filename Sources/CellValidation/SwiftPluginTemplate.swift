@@ -7,6 +7,9 @@ enum SwiftPluginTemplate {
         [
             .init(path: "Package.swift", text: manifest(project)),
             .init(path: "Sources/\(project.name.upperCamel)/\(project.name.swiftTypeName).swift", text: source(project.name)),
+            .init(path: "Sources/\(project.name.upperCamel)Metadata/metadata.c", text: metadataSource(project.name)),
+            // SwiftPM wants a C target's include folder, even empty.
+            .init(path: "Sources/\(project.name.upperCamel)Metadata/include/.gitkeep", text: ""),
             .init(path: ".gitignore", text: "/.build\n/.swiftpm\n"),
         ]
     }
@@ -29,12 +32,31 @@ enum SwiftPluginTemplate {
                 // The cellhost source tree that generated this project, without its command-line tool.
                 dependencies: [.package(path: "\(project.sdkRoot)", traits: [])],
                 targets: [
-                    .target(name: "\(module)", dependencies: [.product(name: "CellHostSDK", package: "\(packageIdentity(of: project.sdkRoot))")]),
+                    .target(name: "\(module)", dependencies: [.product(name: "CellHostSDK", package: "\(packageIdentity(of: project.sdkRoot))"),
+                                                        "\(module)Metadata"]),
+                    // The plugin's metadata section, in C: Swift cannot place a string in an ELF section.
+                    .target(name: "\(module)Metadata", dependencies: [.product(name: "CellHostSDK", package: "\(packageIdentity(of: project.sdkRoot))")]),
                 ],
                 swiftLanguageModes: [.v6]
             )
 
             """
+    }
+
+    /// What `cellhost inspect --no-load` reads without running the library: the strings the
+    /// entry passes to `export`, in plugin.h's `.cellhost_metadata` section.
+    static func metadataSource(_ name: PluginProjectName) -> String {
+        """
+        /* The strings the Swift entry passes to export(…), in an ELF section:
+         * `cellhost inspect --no-load` reads them without running the library, and
+         * `cellhost validate` checks that they agree. */
+        #include "CellHostPluginABI.h"
+
+        CELLHOST_METADATA("\(name.pluginIdentifier)", "\(name.title)", "0.1.0", "Example",
+                          "A row with a title and a count badge, written in Swift.",
+                          CELLHOST_METADATA_TYPES("\(name.typeIdentifier)"));
+
+        """
     }
 
     static func source(_ name: PluginProjectName) -> String {

@@ -17,6 +17,8 @@ public struct ValidationCheck: Sendable {
                         isRandom: false, body: LoadChecks.abiVersion),
         ValidationCheck(id: "descriptor", summary: "descriptor valid and identical across calls",
                         isRandom: false, body: LoadChecks.descriptor),
+        ValidationCheck(id: "metadata-section", summary: "the metadata section (inspect --no-load) matches the descriptor",
+                        isRandom: false, body: MetadataChecks.metadataMatchesDescriptor),
         ValidationCheck(id: "unknown-ids", summary: "unknown extension ids, property names and actions refused",
                         isRandom: false, body: LoadChecks.unknownIdentifiers),
         ValidationCheck(id: "load-time", summary: "load + describe under 100 ms",

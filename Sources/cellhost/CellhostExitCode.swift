@@ -58,7 +58,7 @@ enum CellhostExitCode: Int32, CaseIterable {
     init(_ outcome: PluginReport.Outcome) {
         self = switch outcome {
         case .loaded: .success
-        case .refused: .pluginNotLoaded
+        case .refused, .noMetadata: .pluginNotLoaded
         case .failed: .pluginFailed
         }
     }

@@ -15,6 +15,11 @@ struct InspectCommand: ParsableCommand {
             \(Int(defaultTimeout)) s). --json prints schema \(PluginReport.schema), also when the \
             plugin does not load.
 
+            --no-load reads only what the plugin declared in its \(PluginMetadata.sectionName) ELF \
+            section (CELLHOST_METADATA in plugin.h): no code of the file runs, so it is safe on a \
+            plugin you do not trust. Types are listed by id alone. A file without the section \
+            exits with 3 and says so; it may still load without --no-load.
+
             \(CellhostExitCode.table)
             """)
 
@@ -24,10 +29,17 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var format: JSONOption
     @OptionGroup var watchdog: TimeoutOption
     @OptionGroup var output: OutputOptions
+    @Flag(name: .customLong("no-load"), help: "Read the plugin's metadata section without loading or running it.")
+    var noLoad = false
 
     func run() throws {
-        IsolationNotice.print("inspect")
-        let report = PluginInspection(timeout: watchdog.timeout ?? Self.defaultTimeout).inspect(path: plugin.path)
+        let report: PluginReport
+        if noLoad {
+            report = PluginInspection.inspectWithoutLoading(path: plugin.path)
+        } else {
+            IsolationNotice.print("inspect")
+            report = PluginInspection(timeout: watchdog.timeout ?? Self.defaultTimeout).inspect(path: plugin.path)
+        }
         output.result(format.json ? report.json.serialized + "\n" : report.text)
         if let error = report.error { output.error("inspect", error) }
         if WorkerProcess.interruption != nil { throw CellhostExitCode.interrupted.error }

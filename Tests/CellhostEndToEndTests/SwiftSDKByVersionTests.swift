@@ -60,7 +60,10 @@ import Testing
                 name: "\(Self.plugin)",
                 products: [.library(name: "\(Self.plugin)", type: .dynamic, targets: ["\(Self.plugin)"])],
                 dependencies: [.package(url: "\(sdkURL)", from: "1.0.0", traits: [])],
-                targets: [.target(name: "\(Self.plugin)", dependencies: [.product(name: "CellHostSDK", package: "cellhost")])],
+                targets: [
+                    .target(name: "\(Self.plugin)", dependencies: [.product(name: "CellHostSDK", package: "cellhost"), "StarCellMetadata"]),
+                    .target(name: "StarCellMetadata", dependencies: [.product(name: "CellHostSDK", package: "cellhost")]),
+                ],
                 swiftLanguageModes: [.v6]
             )
 
@@ -113,6 +116,14 @@ import Testing
             }
 
             """, to: "\(directory)/Sources/\(Self.plugin)/\(Self.plugin).swift")
+        // The metadata section, as SDK/docs/writing-in-swift.md shows it: a C file in a C target
+        // (SwiftPM wants a C target's include folder to exist, even empty).
+        try write("""
+            #include "CellHostPluginABI.h"
+            CELLHOST_METADATA("com.example.stars", "Stars", "1.0", "Example", "", CELLHOST_METADATA_TYPES("com.example.star"));
+
+            """, to: "\(directory)/Sources/StarCellMetadata/metadata.c")
+        try write("", to: "\(directory)/Sources/StarCellMetadata/include/.gitkeep")
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -136,13 +147,18 @@ import Testing
         #expect(Set(modules) == ["CellHostSDK.swiftmodule", "\(Self.plugin).swiftmodule"], "\(modules)")
         let hostObjects = FileManager.default.enumerator(atPath: "\(scratch)/debug")?
             .compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".o") && !$0.hasPrefix("CellHostSDK.build/") && !$0.hasPrefix("\(Self.plugin).build/") } ?? []
+            .filter { $0.hasSuffix(".o") && !$0.hasPrefix("CellHostSDK.build/") && !$0.hasPrefix("\(Self.plugin).build/")
+                && !$0.hasPrefix("StarCellMetadata.build/") } ?? []
         #expect(hostObjects.isEmpty, "built for the plugin besides the SDK: \(hostObjects)")
 
         let library = "\(scratch)/debug/lib\(Self.plugin).so"
         let validate = try run([BuiltProducts.cellhost, "validate", library], in: consumer)
         #expect(validate.status == 0, "\(validate.log)")
         #expect(validate.log.contains("com.example.star"), "\(validate.log)")
+        let noLoad = try run([BuiltProducts.cellhost, "inspect", library, "--no-load"], in: consumer)
+        #expect(noLoad.status == 0 && noLoad.log.contains("com.example.stars  Stars 1.0 by Example"), "\(noLoad.log)")
+        let metadataCheck = try run([BuiltProducts.cellhost, "validate", library, "--check", "metadata-section", "--json"], in: consumer)
+        #expect(metadataCheck.status == 0 && metadataCheck.log.contains("\"outcome\":\"success\""), "\(metadataCheck.log)")
 
         if build.status == 0 && validate.status == 0 { try? FileManager.default.removeItem(atPath: root) }
     }

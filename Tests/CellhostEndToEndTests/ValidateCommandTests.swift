@@ -39,6 +39,7 @@ import Testing
         ("absurd_stroke", "plausible-values"),
         ("builtin_type_id", "descriptor"),
         ("unterminated_name", "descriptor"),
+        ("mismatched_metadata", "metadata-section"),
     ]
 
     @Test func everyCheckHasABrokenPlugin() {

@@ -171,8 +171,19 @@ impl ContentView for RatingView {
     }
 }
 
+const PLUGIN_ID: &str = "com.cellhost.samples.rust";
+const PLUGIN_NAME: &str = "Rust samples";
+const PLUGIN_VERSION: &str = "1.0.0";
+const PLUGIN_VENDOR: &str = "cellhost samples";
+const PLUGIN_DESCRIPTION: &str = "A star rating with a title, written in Rust against the cellhost-plugin crate.";
+
 cellhost_plugin::export_plugin!(
-    Plugin::new("com.cellhost.samples.rust", "Rust samples", "1.0.0", "cellhost samples")
-        .description("A star rating with a title, written in Rust against the cellhost-plugin crate.")
+    Plugin::new(PLUGIN_ID, PLUGIN_NAME, PLUGIN_VERSION, PLUGIN_VENDOR)
+        .description(PLUGIN_DESCRIPTION)
         .with_type::<Rating>()
 );
+
+// What `cellhost inspect --no-load` reads without running this library: the same strings.
+cellhost_plugin::plugin_metadata!(Metadata::new(PLUGIN_ID, PLUGIN_NAME, PLUGIN_VERSION, PLUGIN_VENDOR)
+    .description(PLUGIN_DESCRIPTION)
+    .types(&[<Rating as Configuration>::TYPE_ID]));

@@ -12,6 +12,8 @@ pub const CELLHOST_ABI_MAJOR: u16 = 1;
 pub const CELLHOST_ABI_MINOR: u16 = 2;
 pub const CELLHOST_DESCRIPTOR_MAGIC: u32 = 0x4C50_4843;
 pub const CELLHOST_ENTRY_SYMBOL: &str = "cellhost_plugin_entry";
+pub const CELLHOST_METADATA_SECTION: &str = ".cellhost_metadata";
+pub const CELLHOST_METADATA_FORMAT: u16 = 1;
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -64,7 +64,7 @@ fn rust_layout() -> (Vec<(&'static str, usize)>, Vec<(&'static str, &'static str
 
 fn rust_constants() -> Vec<(&'static str, i64)> {
     constants![
-        CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR, CELLHOST_DESCRIPTOR_MAGIC,
+        CELLHOST_ABI_MAJOR, CELLHOST_ABI_MINOR, CELLHOST_DESCRIPTOR_MAGIC, CELLHOST_METADATA_FORMAT,
         CELLHOST_FONT_REGULAR, CELLHOST_FONT_MEDIUM, CELLHOST_FONT_SEMIBOLD, CELLHOST_FONT_BOLD,
         CELLHOST_TEXT_STYLE_NONE, CELLHOST_TEXT_STYLE_LARGE_TITLE, CELLHOST_TEXT_STYLE_TITLE1,
         CELLHOST_TEXT_STYLE_TITLE2, CELLHOST_TEXT_STYLE_TITLE3, CELLHOST_TEXT_STYLE_HEADLINE, CELLHOST_TEXT_STYLE_BODY,
@@ -308,4 +308,12 @@ fn the_checked_list_covers_every_struct_field_and_constant_of_the_header() {
 fn the_entry_symbol_name_matches_the_header() {
     let expected = format!("#define CELLHOST_ENTRY_SYMBOL \"{CELLHOST_ENTRY_SYMBOL}\"");
     assert!(header_text().contains(&expected));
+}
+
+#[test]
+fn the_metadata_section_name_matches_the_header_and_the_macro() {
+    let expected = format!("#define CELLHOST_METADATA_SECTION \"{CELLHOST_METADATA_SECTION}\"");
+    assert!(header_text().contains(&expected));
+    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/metadata.rs")).unwrap();
+    assert!(source.contains(&format!("#[link_section = \"{CELLHOST_METADATA_SECTION}\"]")));
 }

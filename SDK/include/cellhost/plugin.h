@@ -115,6 +115,85 @@ extern "C" {
 #  endif
 #endif
 
+/* ---------------------------------------------------------------------------------------- */
+/* Metadata readable without loading the plugin                                               */
+
+/* CELLHOST_METADATA places what the descriptor says about the plugin (id, name, version, vendor,
+ * description, the ABI it was built for, its type ids) in an ELF section of its own, so
+ * `cellhost inspect PATH --no-load` can show it without running any of the plugin's code, as
+ * Qt reads a plugin's `.qtmetadata` section. Write it once, at file scope, beside the entry:
+ *
+ *     CELLHOST_METADATA("com.example.meters", "Meters", "1.0.0", "Example", "Progress meters.",
+ *                       CELLHOST_METADATA_TYPES("com.example.progress", "com.example.gauge"));
+ *
+ * Pass the same strings the descriptor holds (string literals or macros expanding to them);
+ * `cellhost validate` fails a plugin whose section and descriptor disagree. An empty
+ * description means none (the descriptor's NULL). CELLHOST_METADATA_TYPES takes 1 to 16 ids.
+ * The strings are written into JSON unescaped, so they must not contain `"` or `\`.
+ *
+ * FORMAT (version 1). The section, CELLHOST_METADATA_SECTION, holds one NUL-terminated UTF-8
+ * JSON object whose first member is "cellhost-metadata": the format version. That prefix is the
+ * magic, the NUL ends the record, and any other tool reads it with
+ * `objcopy --dump-section .cellhost_metadata=meta.json lib.so`:
+ *     {"cellhost-metadata":1,"id":"…","name":"…","version":"…","vendor":"…",
+ *      "description":"…","abi":"1.2","types":["…",…]}
+ * A later format version may add members; a reader ignores members it does not know, and
+ * refuses a newer version number only when it cannot read the members it needs.
+ *
+ * The section lies outside the descriptor and every struct, so it changes no layout and no ABI
+ * version: a host that does not know it never reads it, and a plugin without it (built with an
+ * older SDK) loads as before; only `inspect --no-load` reports that it is missing. The array
+ * has internal linkage, so it adds no export besides the entry. */
+#define CELLHOST_METADATA_SECTION ".cellhost_metadata"
+#define CELLHOST_METADATA_FORMAT 1
+
+#define CELLHOST_METADATA_STRING_(x) #x
+#define CELLHOST_METADATA_NUMBER_(x) CELLHOST_METADATA_STRING_(x)
+#define CELLHOST_METADATA_QUOTE_(s) "\"" s "\""
+#define CELLHOST_METADATA_LIST_1_(a) CELLHOST_METADATA_QUOTE_(a)
+#define CELLHOST_METADATA_LIST_2_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_1_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_3_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_2_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_4_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_3_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_5_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_4_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_6_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_5_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_7_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_6_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_8_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_7_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_9_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_8_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_10_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_9_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_11_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_10_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_12_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_11_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_13_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_12_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_14_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_13_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_15_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_14_(__VA_ARGS__)
+#define CELLHOST_METADATA_LIST_16_(a, ...) CELLHOST_METADATA_QUOTE_(a) "," CELLHOST_METADATA_LIST_15_(__VA_ARGS__)
+#define CELLHOST_METADATA_COUNT_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, n, ...) n
+#define CELLHOST_METADATA_PASTE_(n) CELLHOST_METADATA_LIST_##n##_
+#define CELLHOST_METADATA_SELECT_(n) CELLHOST_METADATA_PASTE_(n)
+/* A JSON array of the type ids, for CELLHOST_METADATA's last argument. */
+#define CELLHOST_METADATA_TYPES(...) "[" CELLHOST_METADATA_SELECT_(CELLHOST_METADATA_COUNT_(__VA_ARGS__, \
+    16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0))(__VA_ARGS__) "]"
+
+/* `used` keeps the array although nothing refers to it; `retain` keeps its section through
+ * --gc-sections where the toolchain knows it. */
+#if defined(__has_attribute)
+#  if __has_attribute(retain)
+#    define CELLHOST_METADATA_RETAIN_ , retain
+#  endif
+#endif
+#if !defined(CELLHOST_METADATA_RETAIN_)
+#  define CELLHOST_METADATA_RETAIN_
+#endif
+
+#define CELLHOST_METADATA(plugin_id, name, version, vendor, description, types) \
+    __attribute__((section(CELLHOST_METADATA_SECTION), used CELLHOST_METADATA_RETAIN_)) \
+    static const char cellhost_plugin_metadata_[] = \
+        "{\"cellhost-metadata\":" CELLHOST_METADATA_NUMBER_(CELLHOST_METADATA_FORMAT) \
+        ",\"id\":" CELLHOST_METADATA_QUOTE_(plugin_id) ",\"name\":" CELLHOST_METADATA_QUOTE_(name) \
+        ",\"version\":" CELLHOST_METADATA_QUOTE_(version) ",\"vendor\":" CELLHOST_METADATA_QUOTE_(vendor) \
+        ",\"description\":" CELLHOST_METADATA_QUOTE_(description) \
+        ",\"abi\":\"" CELLHOST_METADATA_NUMBER_(CELLHOST_ABI_MAJOR) "." CELLHOST_METADATA_NUMBER_(CELLHOST_ABI_MINOR) "\"" \
+        ",\"types\":" types "}"
+
 /* At the head of every struct. Fill with CELLHOST_HEADER(type). */
 typedef struct cellhost_header {
     uint32_t struct_size;

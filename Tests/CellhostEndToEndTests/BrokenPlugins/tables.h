@@ -47,6 +47,19 @@ static const cellhost_plugin_descriptor descriptor = {
     NULL, types, 1, init, get_extension,
 };
 
+/* The metadata section (plugin.h), with the descriptor's strings unless a fixture overrides one
+ * to disagree (mismatched_metadata.c) or leaves the section out (OMIT_METADATA). */
+#ifndef PLUGIN_METADATA_NAME
+#define PLUGIN_METADATA_NAME "Validation test plugin"
+#endif
+#ifndef PLUGIN_METADATA_VERSION
+#define PLUGIN_METADATA_VERSION "1.0.0"
+#endif
+#ifndef OMIT_METADATA
+CELLHOST_METADATA("com.validation.test", PLUGIN_METADATA_NAME, PLUGIN_METADATA_VERSION, "cellhost tests", "",
+                  CELLHOST_METADATA_TYPES(PLUGIN_TYPE_ID));
+#endif
+
 #ifndef REPLACE_ENTRY
 CELLHOST_EXPORT const cellhost_plugin_descriptor *PLUGIN_ENTRY_NAME(void) {
     return &descriptor;
