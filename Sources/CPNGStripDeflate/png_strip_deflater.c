@@ -9,14 +9,20 @@
 struct cellhost_strip_deflater {
     unsigned char *scanlines;   /* one strip of PNG scanlines: filter byte + pixels, per row */
     size_t capacity;
+    cellhost_run_deflate_workspace *workspace;
 };
 
 cellhost_strip_deflater *cellhost_strip_deflater_create(void) {
-    return (cellhost_strip_deflater *)calloc(1, sizeof(cellhost_strip_deflater));
+    cellhost_strip_deflater *d = (cellhost_strip_deflater *)calloc(1, sizeof(cellhost_strip_deflater));
+    if (!d) return NULL;
+    d->workspace = cellhost_run_deflate_workspace_create();
+    if (!d->workspace) { free(d); return NULL; }
+    return d;
 }
 
 void cellhost_strip_deflater_destroy(cellhost_strip_deflater *d) {
     if (!d) return;
+    cellhost_run_deflate_workspace_destroy(d->workspace);
     free(d->scanlines);
     free(d);
 }
@@ -84,13 +90,18 @@ static uint32_t adler32_rgb_rows_here(uint32_t adler, const uint32_t *pixels, si
     return cellhost_adler32_rgb_rows_marking(adler, pixels, stride, width, rows, opaque, equal_above);
 }
 
-static size_t run_deflate_here(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows, int channels,
-                               const unsigned char *scanlines, int last, const uint64_t *equal_above,
-                               unsigned char *out) {
+/* The strip's deflated length, or -1 when memory fails. */
+static long run_deflate_here(cellhost_strip_deflater *d, const uint32_t *pixels, size_t stride, uint32_t width,
+                             uint32_t rows, int channels, const unsigned char *scanlines, int last,
+                             const uint64_t *equal_above, unsigned char *out) {
+    size_t length;
 #ifdef CELLHOST_CPU_VARIANTS
-    if (cellhost_cpu_has_avx2()) return cellhost_run_deflate_avx2(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+    if (cellhost_cpu_has_avx2()) {
+        length = cellhost_run_deflate_avx2(d->workspace, pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+    } else
 #endif
-    return cellhost_run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+    length = cellhost_run_deflate(d->workspace, pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+    return length > 0 ? (long)length : -1;
 }
 
 long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint32_t *pixels, size_t stride, uint32_t width,
@@ -103,8 +114,7 @@ long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint32_t *pixels, 
         uint64_t equal_above;
         *adler = adler32_rgb_rows_here(1, pixels, stride, width, rows, opaque, &equal_above);
         if (!*opaque) return 0;  /* not writable as RGB: nothing deflated */
-        return (long)run_deflate_here(pixels, stride, width, rows, channels, NULL, last,
-                                      rows <= 64 ? &equal_above : NULL, out);
+        return run_deflate_here(d, pixels, stride, width, rows, channels, NULL, last, rows <= 64 ? &equal_above : NULL, out);
     }
     if (reserve_scanlines(d, total) != 0) return -1;
     uint32_t alpha = 0xFF;
@@ -115,7 +125,7 @@ long cellhost_deflate_strip(cellhost_strip_deflater *d, const uint32_t *pixels, 
     }
     *opaque = alpha == 0xFF;
     *adler = (uint32_t)adler32(1L, d->scanlines, (uInt)total);
-    return (long)run_deflate_here(pixels, stride, width, rows, channels, d->scanlines, last, NULL, out);
+    return run_deflate_here(d, pixels, stride, width, rows, channels, d->scanlines, last, NULL, out);
 }
 
 int cellhost_inflate_strip(cellhost_strip_deflater *d, const unsigned char *in, size_t in_length, uint32_t width,

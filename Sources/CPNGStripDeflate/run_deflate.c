@@ -1,91 +1,70 @@
+#include <stdlib.h>
 #include <string.h>
 
-#include "fixed_huffman_tables.h"
+#include "deflate_block.h"
 #include "run_deflate.h"
 
+struct cellhost_run_deflate_workspace {
+    uint32_t *tokens;
+    unsigned char *literals, *raw;
+    size_t capacity;   /* scanline bytes each buffer is sized for */
+};
+
+cellhost_run_deflate_workspace *cellhost_run_deflate_workspace_create(void) {
+    return (cellhost_run_deflate_workspace *)calloc(1, sizeof(cellhost_run_deflate_workspace));
+}
+
+void cellhost_run_deflate_workspace_destroy(cellhost_run_deflate_workspace *workspace) {
+    if (!workspace) return;
+    free(workspace->tokens);
+    free(workspace->literals);
+    free(workspace->raw);
+    free(workspace);
+}
+
+/* Sizes the buffers for `bytes` of scanlines: every match covers at least three bytes and every
+   literal run but a row's last is followed by a match, so a parse has fewer tokens than bytes.
+   0, or -1 when memory fails (the workspace is then empty). */
+static int reserve_workspace(cellhost_run_deflate_workspace *workspace, size_t bytes) {
+    if (bytes <= workspace->capacity) return 0;
+    free(workspace->tokens);
+    free(workspace->literals);
+    free(workspace->raw);
+    workspace->tokens = (uint32_t *)malloc(bytes * sizeof(uint32_t));
+    workspace->literals = (unsigned char *)malloc(bytes);
+    workspace->raw = (unsigned char *)malloc(bytes);
+    if (!workspace->tokens || !workspace->literals || !workspace->raw) {
+        free(workspace->tokens); free(workspace->literals); free(workspace->raw);
+        workspace->tokens = NULL; workspace->literals = workspace->raw = NULL;
+        workspace->capacity = 0;
+        return -1;
+    }
+    workspace->capacity = bytes;
+    return 0;
+}
+
+/* The parse being built: tokens (deflate_block.h) and the literal bytes. */
 typedef struct {
-    uint64_t bits;      /* pending bits, least significant first */
-    unsigned count;     /* how many of them */
-    unsigned char *out;
-} cellhost_bit_writer;
+    uint32_t *token;          /* the next token */
+    uint32_t *literal_run;    /* the literal run the next literal bytes extend, or NULL */
+    unsigned char *literal;   /* the next literal byte */
+} parse_cursor;
 
-static inline __attribute__((always_inline)) void cellhost_put_bits(cellhost_bit_writer *w, uint32_t bits, unsigned count) {
-    w->bits |= (uint64_t)bits << w->count;
-    w->count += count;
-    if (w->count >= 32) {
-        uint32_t low = (uint32_t)w->bits;
-        w->out[0] = (unsigned char)low; w->out[1] = (unsigned char)(low >> 8);
-        w->out[2] = (unsigned char)(low >> 16); w->out[3] = (unsigned char)(low >> 24);
-        w->out += 4;
-        w->bits >>= 32;
-        w->count -= 32;
+static inline __attribute__((always_inline)) void add_literals(parse_cursor *c, unsigned count) {
+    if (c->literal_run) *c->literal_run += count;
+    else { c->literal_run = c->token++; *c->literal_run = count; }
+}
+
+/* Copies of `length` (≥ 3) bytes from distance `which` (0 or CELLHOST_TOKEN_SECOND_DISTANCE), as
+   matches of at most 258 bytes, none shorter than 3. */
+static inline __attribute__((always_inline)) void add_match(parse_cursor *c, uint32_t length, uint32_t which) {
+    c->literal_run = NULL;
+    while (length > 258) {
+        uint32_t take = length - 258 >= 3 ? 258 : length - 3;
+        *c->token++ = CELLHOST_TOKEN_MATCH | which | take;
+        length -= take;
     }
-}
-
-/* Writes the pending bits, the last byte padded with zeros. */
-static inline void cellhost_flush_bits(cellhost_bit_writer *w) {
-    while (w->count > 0) {
-        *w->out++ = (unsigned char)w->bits;
-        w->bits >>= 8;
-        w->count = w->count > 8 ? w->count - 8 : 0;
-    }
-    w->bits = 0;
-}
-
-static inline __attribute__((always_inline)) void cellhost_put_literal(cellhost_bit_writer *w, unsigned char byte) {
-    cellhost_put_bits(w, cellhost_fixed_literal_code[byte], byte < 144 ? 8 : 9);
-}
-
-/* A distance's fixed code (5 bits, reversed) followed by its extra bits. */
-typedef struct { uint32_t bits; unsigned count; } cellhost_distance_code;
-
-static inline cellhost_distance_code cellhost_fixed_distance(uint32_t distance) {
-    /* Codes 0–3 are distances 1–4; code 2k+2 / 2k+3 (k ≥ 1) starts at 2^(k+1)+1 / 3·2^k+1 with k extra bits. */
-    uint32_t code, extra_bits, extra;
-    if (distance <= 4) {
-        code = distance - 1; extra_bits = 0; extra = 0;
-    } else {
-        uint32_t d = distance - 1, top = 31 - (uint32_t)__builtin_clz(d);  /* d ≥ 4, top ≥ 2 */
-        extra_bits = top - 1;
-        code = 2 * top + ((d >> extra_bits) & 1);
-        extra = d & ((1u << extra_bits) - 1);
-    }
-    uint32_t reversed = 0;
-    for (int i = 0; i < 5; i++) reversed |= ((code >> i) & 1) << (4 - i);
-    cellhost_distance_code result = { reversed | (extra << 5), 5 + extra_bits };
-    return result;
-}
-
-/* Copies of `length` (≥ 3) bytes from `distance` back, as matches of at most 258 bytes. A length
-   code with its extra bits (≤ 13) and a distance code with its extra bits (≤ 18) fit one 32-bit
-   write. */
-static inline __attribute__((always_inline)) void cellhost_put_match(cellhost_bit_writer *w, uint32_t length, cellhost_distance_code distance) {
-    if (length > 258) {
-        /* Every full 258-byte match is the same bits. */
-        unsigned full_count = cellhost_fixed_length_bits[255] + distance.count;
-        uint32_t full = cellhost_fixed_length_code[255] | distance.bits << cellhost_fixed_length_bits[255];
-        while (length > 258) {
-            if (length - 258 >= 3) {
-                cellhost_put_bits(w, full, full_count);
-                length -= 258;
-            } else {
-                uint32_t take = length - 3;
-                unsigned n = cellhost_fixed_length_bits[take - 3];
-                cellhost_put_bits(w, cellhost_fixed_length_code[take - 3] | distance.bits << n, n + distance.count);
-                length -= take;
-            }
-        }
-    }
-    unsigned n = cellhost_fixed_length_bits[length - 3];
-    cellhost_put_bits(w, cellhost_fixed_length_code[length - 3] | distance.bits << n, n + distance.count);
-}
-
-/* Three literal bytes (at most 27 bits) in one write. */
-static inline __attribute__((always_inline)) void cellhost_put_literals3(cellhost_bit_writer *w, unsigned char a, unsigned char b, unsigned char c) {
-    unsigned na = a < 144 ? 8 : 9, nb = b < 144 ? 8 : 9, nc = c < 144 ? 8 : 9;
-    uint32_t bits = (uint32_t)cellhost_fixed_literal_code[a] | (uint32_t)cellhost_fixed_literal_code[b] << na
-                  | (uint32_t)cellhost_fixed_literal_code[c] << (na + nb);
-    cellhost_put_bits(w, bits, na + nb + nc);
+    *c->token++ = CELLHOST_TOKEN_MATCH | which | length;
 }
 
 /* How many pixels from `a` on equal those from `b`, at most `limit`. */
@@ -117,22 +96,21 @@ static inline __attribute__((always_inline)) uint32_t cellhost_color_run(const u
 }
 
 size_t cellhost_run_deflate_bound(size_t scanline_bytes) {
-    return scanline_bytes + scanline_bytes / 2 + 16;
+    return cellhost_deflate_block_bound(scanline_bytes);
 }
 
-/* The encoder, always inlined into each build below so each is compiled for its processor. */
-static inline __attribute__((always_inline)) size_t run_deflate(const uint32_t *pixels, size_t stride, uint32_t width,
+/* The parse, always inlined into each build below so each is compiled for its processor. */
+static inline __attribute__((always_inline)) size_t run_deflate(cellhost_run_deflate_workspace *workspace,
+                                                                const uint32_t *pixels, size_t stride, uint32_t width,
                                                                 uint32_t rows, int channels,
                                                                 const unsigned char *scanlines, int last,
                                                                 const uint64_t *equal_above, unsigned char *out) {
     size_t row_bytes = 1 + (size_t)width * (size_t)channels;
-    cellhost_bit_writer w = { 0, 0, out };
-    cellhost_put_bits(&w, last ? 1u : 0u, 1);
-    cellhost_put_bits(&w, 1, 2);  /* fixed Huffman codes */
-    cellhost_distance_code left = cellhost_fixed_distance((uint32_t)channels);
+    if (reserve_workspace(workspace, row_bytes * rows) != 0) return 0;
+    parse_cursor c = { workspace->tokens, NULL, workspace->literals };
+    const uint32_t left = 0, up = CELLHOST_TOKEN_SECOND_DISTANCE;
     /* Deflate reaches 32,768 bytes back: wider rows match only to the left. */
     int up_allowed = row_bytes <= 32768;
-    cellhost_distance_code up = cellhost_fixed_distance(up_allowed ? (uint32_t)row_bytes : 1);
     for (uint32_t y = 0; y < rows; y++) {
         const uint32_t *row = pixels + (size_t)y * stride;
         int has_above = y > 0 && up_allowed;
@@ -146,54 +124,52 @@ static inline __attribute__((always_inline)) size_t run_deflate(const uint32_t *
             start = equal ? width : cellhost_equal_run(row, above, width);
         }
         if (start > 0) {
-            cellhost_put_match(&w, 1 + start * (uint32_t)channels, up);
+            add_match(&c, 1 + start * (uint32_t)channels, up);
             x = start;
         } else {
-            cellhost_put_literal(&w, 0);
+            *c.literal++ = 0;
+            add_literals(&c, 1);
         }
         while (x < width) {
             uint32_t up_run = has_above && row[x] == above[x] ? cellhost_equal_run(row + x, above + x, width - x) : 0;
             uint32_t left_run = x > 0 && row[x] == row[x - 1] ? cellhost_color_run(row + x, row[x - 1], width - x) : 0;
             if (up_run == 0 && left_run == 0) {
                 if (line) {
-                    const unsigned char *p = line + (size_t)x * (size_t)channels;
-                    cellhost_put_literals3(&w, p[0], p[1], p[2]);
-                    if (channels == 4) cellhost_put_literal(&w, p[3]);
+                    memcpy(c.literal, line + (size_t)x * (size_t)channels, (size_t)channels);
                 } else {
                     uint32_t p = row[x];
-                    cellhost_put_literals3(&w, (unsigned char)(p >> 16), (unsigned char)(p >> 8), (unsigned char)p);
+                    c.literal[0] = (unsigned char)(p >> 16); c.literal[1] = (unsigned char)(p >> 8); c.literal[2] = (unsigned char)p;
                 }
+                c.literal += channels;
+                add_literals(&c, (unsigned)channels);
                 x++;
             } else if (left_run >= up_run) {  /* on a tie the nearer copy: its distance needs no extra bits */
-                cellhost_put_match(&w, left_run * (uint32_t)channels, left);
+                add_match(&c, left_run * (uint32_t)channels, left);
                 x += left_run;
             } else {
-                cellhost_put_match(&w, up_run * (uint32_t)channels, up);
+                add_match(&c, up_run * (uint32_t)channels, up);
                 x += up_run;
             }
         }
     }
-    cellhost_put_bits(&w, 0, 7);  /* end of block: code 256 is seven zero bits */
-    if (!last) {
-        cellhost_put_bits(&w, 0, 3);  /* an empty stored block: BFINAL 0, BTYPE 00 … */
-        cellhost_flush_bits(&w);
-        w.out[0] = 0; w.out[1] = 0; w.out[2] = 0xFF; w.out[3] = 0xFF;  /* … LEN 0, NLEN ~0 */
-        w.out += 4;
-    } else {
-        cellhost_flush_bits(&w);
-    }
-    return (size_t)(w.out - out);
+    cellhost_parsed_strip strip = {
+        workspace->tokens, (size_t)(c.token - workspace->tokens),
+        workspace->literals, (size_t)(c.literal - workspace->literals),
+        { (uint32_t)channels, up_allowed ? (uint32_t)row_bytes : 1 }, row_bytes * rows,
+    };
+    return cellhost_write_deflate_block(&strip, last, workspace->raw, out);
 }
 
-size_t cellhost_run_deflate(const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows, int channels,
-                            const unsigned char *scanlines, int last, const uint64_t *equal_above, unsigned char *out) {
-    return run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+size_t cellhost_run_deflate(cellhost_run_deflate_workspace *workspace, const uint32_t *pixels, size_t stride,
+                            uint32_t width, uint32_t rows, int channels, const unsigned char *scanlines, int last,
+                            const uint64_t *equal_above, unsigned char *out) {
+    return run_deflate(workspace, pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
 }
 
 #ifdef CELLHOST_CPU_VARIANTS
 __attribute__((target("avx2"))) size_t cellhost_run_deflate_avx2(
-    const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows, int channels, const unsigned char *scanlines,
-    int last, const uint64_t *equal_above, unsigned char *out) {
-    return run_deflate(pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
+    cellhost_run_deflate_workspace *workspace, const uint32_t *pixels, size_t stride, uint32_t width, uint32_t rows,
+    int channels, const unsigned char *scanlines, int last, const uint64_t *equal_above, unsigned char *out) {
+    return run_deflate(workspace, pixels, stride, width, rows, channels, scanlines, last, equal_above, out);
 }
 #endif

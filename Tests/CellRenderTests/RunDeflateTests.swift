@@ -5,9 +5,9 @@ import Foundation
 import Testing
 @testable import CellRender
 
-/// The frame encoder's own deflate (matches to the left and above only, fixed Huffman codes) and
-/// its Adler-32 over opaque pixels: zlib must inflate every stream to exactly the scanlines, with
-/// the checksum the stream carries.
+/// The frame encoder's own deflate (matches to the left and above only, the cheapest of dynamic
+/// Huffman, fixed Huffman and stored blocks) and its Adler-32 over opaque pixels: zlib must
+/// inflate every stream to exactly the scanlines, with the checksum the stream carries.
 @Suite struct RunDeflateTests {
     /// PNG scanlines of opaque pixels: filter byte 0, then R, G, B per pixel.
     private func rgbScanlines(_ image: RasterImage) -> [UInt8] {
@@ -179,10 +179,14 @@ import Testing
             #expect(marks == expected, "\(width)×\(rows)")
             #expect(adler == rgbScanlines(image).withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) })
             let bound = cellhost_run_deflate_bound(rows * (1 + 3 * width))
+            let workspace = cellhost_run_deflate_workspace_create()
+            defer { cellhost_run_deflate_workspace_destroy(workspace) }
             func deflated(_ marks: UnsafePointer<UInt64>?) -> [UInt8] {
                 var out = [UInt8](repeating: 0, count: bound)
                 let count = image.pixels.withUnsafeBufferPointer { p in
-                    out.withUnsafeMutableBufferPointer { cellhost_run_deflate(p.baseAddress, width, UInt32(width), UInt32(rows), 3, nil, 1, marks, $0.baseAddress) }
+                    out.withUnsafeMutableBufferPointer {
+                        cellhost_run_deflate(workspace, p.baseAddress, width, UInt32(width), UInt32(rows), 3, nil, 1, marks, $0.baseAddress)
+                    }
                 }
                 return Array(out.prefix(count))
             }
