@@ -137,6 +137,8 @@ struct StyledText: Hashable, Sendable {
         let rest = c.trimmingTrailingSpaces(rest)
         let parts = c.pieces(rest)
         var pieces: [Piece] = []
+        // Whether a piece was shortened; if none was, the text hidden below still gets its "…".
+        var cut = false
         switch mode {
         case .byTruncatingHead:
             var used = 0.0
@@ -146,19 +148,14 @@ struct StyledText: Hashable, Sendable {
                 if whole.width > available + 1e-6 {
                     if available > 0 {
                         pieces.append(piece(c, whole.text, font: whole.font, color: whole.color, frameWidth: available, mode: mode))
+                        cut = true
                     }
-                    used = width
                     break
                 }
                 pieces.append(whole)
                 used += whole.width
             }
             pieces.reverse()
-            if used < width, let first = pieces.first {
-                // All of it fits, but text below is hidden: it still shows the ellipsis.
-                pieces[0] = piece(c, "\u{2026}" + first.text, font: first.font, color: first.color,
-                                  frameWidth: width - used + first.width, mode: mode)
-            }
         case .byTruncatingMiddle:
             let half = width / 2
             var used = 0.0, headEnd = rest.lowerBound
@@ -168,12 +165,13 @@ struct StyledText: Hashable, Sendable {
                     let available = half - used
                     let shown = c.measurer.measure(c.request(whole.text, font: whole.font, lineBreakMode: .byTruncatingTail),
                                                    width: available).size.width
-                    var cut = piece(c, whole.text, font: whole.font, color: whole.color, frameWidth: available,
-                                    mode: .byTruncatingTail)
-                    cut.advance = min(available, shown)
-                    pieces.append(cut)
-                    used += cut.advance
+                    var shortened = piece(c, whole.text, font: whole.font, color: whole.color, frameWidth: available,
+                                          mode: .byTruncatingTail)
+                    shortened.advance = min(available, shown)
+                    pieces.append(shortened)
+                    used += shortened.advance
                     headEnd = range.upperBound
+                    cut = true
                     break
                 }
                 pieces.append(whole)
@@ -193,16 +191,26 @@ struct StyledText: Hashable, Sendable {
                 if whole.width > available + 1e-6 {
                     pieces.append(piece(c, whole.text, font: whole.font, color: whole.color, frameWidth: available,
                                         mode: mode == .byClipping ? .byClipping : .byTruncatingTail))
-                    used = width
+                    cut = true
                     break
                 }
                 pieces.append(whole)
                 used += whole.width
             }
-            if mode == .byTruncatingTail, used < width, let last = pieces.last {
-                // All of it fits, but text below is hidden: it still ends in the ellipsis.
+        }
+        if !cut && mode != .byClipping && !pieces.isEmpty {
+            // Everything shown fits, but text below is hidden: the line still shows "…", in the
+            // font of the piece it joins, shortening that piece if it must.
+            if mode == .byTruncatingHead {
+                let first = pieces[0]
+                let after = pieces.dropFirst().reduce(0) { $0 + $1.advance }
+                pieces[0] = piece(c, "\u{2026}" + first.text, font: first.font, color: first.color,
+                                  frameWidth: width - after, mode: mode)
+            } else {
+                let last = pieces[pieces.count - 1]
+                let before = pieces.dropLast().reduce(0) { $0 + $1.advance }
                 pieces[pieces.count - 1] = piece(c, last.text + "\u{2026}", font: last.font, color: last.color,
-                                                 frameWidth: width - used + last.width, mode: .byTruncatingTail)
+                                                 frameWidth: width - before, mode: .byTruncatingTail)
             }
         }
         placed(&pieces)

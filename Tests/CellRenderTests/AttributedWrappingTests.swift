@@ -96,6 +96,17 @@ import Testing
         goldens.check(AccessoryGoldenTests.render([cell], traits: .default), "attributed-truncated@2x")
     }
 
+    /// A line that fits but hides the paragraphs after it still ends in "…" (head: starts).
+    @Test func hiddenParagraphsStillShowTheEllipsis() throws {
+        let text = AttributedText([.init("Short "), .init("first\nsecond paragraph", color: .systemRed)])
+        let tail = Self.texts(Self.cell(text) { $0.numberOfLines = 1 })
+        #expect(tail.map(\.text) == ["Short", " first\u{2026}"] && tail.last?.lineBreakMode == .byTruncatingTail)
+        let head = Self.texts(Self.cell(text) { $0.numberOfLines = 1; $0.lineBreakMode = .byTruncatingHead })
+        #expect(head.first?.text == "\u{2026}Short" && head.first?.lineBreakMode == .byTruncatingHead, "\(head.map(\.text))")
+        let all = Self.texts(Self.cell(text))
+        #expect(Self.lines(all).count == 2 && all.last?.text == "second paragraph", "a line feed breaks the line")
+    }
+
     @Test func shrinkingToFitScalesEveryRunByOneFactor() throws {
         let cell = Self.cell(Self.runs) {
             $0.numberOfLines = 1
