@@ -11,6 +11,10 @@ struct StyledCharacters {
     var owners: [Int] = []
     var fonts: [Font] = []
     var colors: [Color?] = []
+    /// The text's own direction, from its first letter (as the text engine takes a paragraph's
+    /// direction from its script): pieces are ordered in it, lines aligned in the layout's.
+    /// nil when no letter says (the layout direction then orders them).
+    var isRightToLeft: Bool?
     let direction: LayoutDirection
     let measurer: any TextMeasuring
 
@@ -35,6 +39,16 @@ struct StyledCharacters {
                 characters.append(character)
                 owners.append(owner)
             }
+        }
+        isRightToLeft = characters.lazy.flatMap(\.unicodeScalars).compactMap(Self.direction(of:)).first
+    }
+
+    /// True for a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko and
+    /// their presentation forms), false for any other letter, nil for what is not a letter.
+    private static func direction(of scalar: Unicode.Scalar) -> Bool? {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return scalar.properties.isAlphabetic ? false : nil
         }
     }
 

@@ -35,11 +35,14 @@ struct StyledText: Hashable, Sendable {
 
     var lines: [Line]
     var metrics: TextMetrics
+    /// Pieces run right to left on a line (the text's direction; see `StyledCharacters`).
+    var isRightToLeft: Bool
 
     /// `characters` laid out in lines no wider than `width` (nil = one line per paragraph), by
     /// `numberOfLines` (0 = unlimited) and `lineBreakMode`, as `TextEngine` lays out plain text.
     init(_ characters: StyledCharacters, width: Double?, numberOfLines: Int, lineBreakMode mode: LineBreakMode) {
         let c = characters
+        isRightToLeft = c.isRightToLeft ?? (c.direction == .rightToLeft)
         let limit = numberOfLines > 0 ? numberOfLines : Int.max
         let paragraphs = c.paragraphs
         var lines: [Line] = []
@@ -217,26 +220,28 @@ struct StyledText: Hashable, Sendable {
         return finished(pieces)
     }
 
-    /// One text run per piece inside `frame`, each line placed from its aligned start in the
-    /// layout direction; `color` gives a piece's colour as drawn (its own, or nil for the properties').
+    /// One text run per piece inside `frame`: each line aligned in the layout direction (natural
+    /// = its leading edge), its pieces ordered in the text's direction; `color` gives a piece's
+    /// colour as drawn (its own, or nil for the properties').
     func textRuns(in frame: Rect, alignment: TextAlignment, direction: LayoutDirection,
                   color: (Color?) -> Color) -> [TextRun] {
         let rtl = direction == .rightToLeft
         var runs: [TextRun] = []
         for line in lines {
             let slack = max(0, frame.width - line.width)
-            let lead: Double
+            let left: Double
             switch alignment {
-            case .center: lead = slack / 2
-            case .right: lead = rtl ? 0 : slack
-            case .left: lead = rtl ? slack : 0
-            case .natural, .justified: lead = 0
+            case .center: left = slack / 2
+            case .right: left = slack
+            case .left: left = 0
+            case .natural, .justified: left = rtl ? slack : 0
             }
             for piece in line.pieces {
-                let x = rtl ? frame.maxX - lead - piece.x - piece.width : frame.minX + lead + piece.x
+                let x = isRightToLeft ? frame.minX + left + line.width - piece.x - piece.width : frame.minX + left + piece.x
                 let y = frame.minY + line.top + line.ascent - piece.ascent
                 runs.append(TextRun(text: piece.text, font: piece.font, color: color(piece.color),
                                     frame: Rect(x: x, y: y, width: piece.width, height: piece.height),
+                                    alignment: isRightToLeft ? .right : .left,
                                     lineBreakMode: piece.lineBreakMode, numberOfLines: 1, layoutDirection: direction))
             }
         }

@@ -107,6 +107,29 @@ import Testing
         #expect(Self.lines(all).count == 2 && all.last?.text == "second paragraph", "a line feed breaks the line")
     }
 
+    /// Pieces run in the text's own direction (its first letter's script, as the text engine
+    /// takes it), lines align in the layout's: Latin in a right-to-left list reads left to right,
+    /// flush right; Hebrew runs right to left.
+    @Test func piecesFollowTheTextsDirectionAndLinesTheLayouts() throws {
+        var traits = TraitCollection.default
+        traits.layoutDirection = .rightToLeft
+        func texts(_ text: AttributedText) -> [TextRun] {
+            let cell = Cell(appearance: .plain, traits: traits)
+            var content = cell.defaultContentConfiguration()
+            content.attributedText = text
+            cell.contentConfiguration = content
+            var list = DisplayList()
+            cell.draw(size: Size(width: Self.width, height: 44), measurer: Fixtures.engine, into: &list)
+            return list.commands.compactMap { if case .text(let run) = $0 { run } else { nil } }
+        }
+        let latin = texts(AttributedText([.init("Due "), .init("today", color: .systemRed)]))
+        #expect(latin.count == 2 && latin[0].frame.maxX <= latin[1].frame.minX + 1e-6, "left to right")
+        #expect(abs(latin[1].frame.maxX - (Self.width - 16)) < 1e-6, "flush with the leading (right) margin")
+        let hebrew = texts(AttributedText([.init("שלום "), .init("עולם", color: .systemRed)]))
+        #expect(hebrew.count == 2 && hebrew[1].frame.maxX <= hebrew[0].frame.minX + 1e-6, "right to left")
+        #expect(abs(hebrew[0].frame.maxX - (Self.width - 16)) < 1e-6)
+    }
+
     @Test func shrinkingToFitScalesEveryRunByOneFactor() throws {
         let cell = Self.cell(Self.runs) {
             $0.numberOfLines = 1
