@@ -110,24 +110,48 @@ struct StyledCharacters {
     }
 
     /// The end of the longest prefix of `range` that fits in `limit` points (at least one
-    /// character, as a line never stays empty).
+    /// character, as a line never stays empty). The prefix grows by doubling before it is
+    /// bisected, so a line costs measurements of about its own length, however long the text.
     func fittingEnd(_ range: Range<Int>, limit: Double) -> Int {
-        var low = range.lowerBound + 1, high = range.upperBound
-        guard low <= high else { return range.upperBound }
-        if width(range) <= limit { return high }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if width(range.lowerBound..<mid) <= limit { low = mid } else { high = mid - 1 }
+        guard range.count > 1 else { return range.upperBound }
+        var fits = range.lowerBound + 1, step = 16
+        while fits < range.upperBound {
+            let next = min(range.upperBound, fits + step)
+            guard width(range.lowerBound..<next) <= limit else {
+                return bisect(fits, next - 1) { width(range.lowerBound..<$0) <= limit }
+            }
+            fits = next
+            step *= 2
         }
-        return low
+        return fits
     }
 
-    /// The start of the longest suffix of `range` that fits in `limit` points (may be empty).
+    /// The start of the longest suffix of `range` that fits in `limit` points (may be empty),
+    /// grown by doubling from the end as `fittingEnd` grows a prefix.
     func fittingStart(_ range: Range<Int>, limit: Double) -> Int {
-        var low = range.lowerBound, high = range.upperBound
+        var fits = range.upperBound, step = 16
+        while fits > range.lowerBound {
+            let next = max(range.lowerBound, fits - step)
+            guard width(next..<range.upperBound) <= limit else {
+                // The smallest start that fits: bisect on the distance from the end.
+                let distance = bisect(range.upperBound - fits, range.upperBound - next - 1) {
+                    width((range.upperBound - $0)..<range.upperBound) <= limit
+                }
+                return range.upperBound - distance
+            }
+            fits = next
+            step *= 2
+        }
+        return fits
+    }
+
+    /// The largest `n` in `low...high` for which `fits(n)` holds, given that it holds for `low`
+    /// and that once it fails it fails for every larger `n`.
+    private func bisect(_ low: Int, _ high: Int, _ fits: (Int) -> Bool) -> Int {
+        var low = low, high = high
         while low < high {
-            let mid = (low + high) / 2
-            if width(mid..<range.upperBound) <= limit { high = mid } else { low = mid + 1 }
+            let mid = (low + high + 1) / 2
+            if fits(mid) { low = mid } else { high = mid - 1 }
         }
         return low
     }
