@@ -2,8 +2,8 @@
 ///
 /// UIKit takes an `NSAttributedString`; the model keeps runs of text that may override the font,
 /// the weight and the colour. One run's attributes apply to the whole text and it lays out (and
-/// wraps) as plain text does. Several runs are drawn on one line, each measured and drawn with
-/// its own font, weight and colour, baselines aligned (`StyledLine`).
+/// wraps) as plain text does. Several runs lay out in lines as plain text does, each piece
+/// measured and drawn with its run's font, weight and colour, baselines aligned (`StyledText`).
 public struct AttributedText: Hashable, Sendable, PropertyValueConvertible, ExpressibleByStringLiteral, CustomStringConvertible {
     public struct Run: Hashable, Sendable {
         public var text: String
@@ -34,7 +34,7 @@ public struct AttributedText: Hashable, Sendable, PropertyValueConvertible, Expr
 
     /// The characters of all runs.
     public var string: String { runs.map(\.text).joined() }
-    /// Several runs, each laid out with its own attributes on one line.
+    /// Several runs, each laid out with its own attributes (`StyledText`).
     public var hasSeveralRuns: Bool { runs.count > 1 }
     /// The font the text is laid out in when the text properties give `base`: the single run's
     /// (its weight applied). Several runs carry their fonts themselves, so `base` stays.

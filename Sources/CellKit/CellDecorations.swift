@@ -6,6 +6,9 @@ public struct CellDecorations: Hashable, Sendable {
     public var trailingSwipeActions: SwipeActionsConfiguration?
     /// Only an edge that has actions opens; `none` when closed.
     public var openSwipeEdge: SwipeEdge
+    /// The open edge was swiped fully and performs its first action: that action's button
+    /// spans the row. Only while an edge whose configuration performs on a full swipe is open.
+    public var isFullSwipe = false
 
     public init(accessories: [CellAccessory] = [], leadingSwipeActions: SwipeActionsConfiguration? = nil,
                 trailingSwipeActions: SwipeActionsConfiguration? = nil, openSwipeEdge: SwipeEdge = .none) {
@@ -23,6 +26,15 @@ public struct CellDecorations: Hashable, Sendable {
         case .none: []
         case .leading: leadingSwipeActions?.actions ?? []
         case .trailing: trailingSwipeActions?.actions ?? []
+        }
+    }
+
+    /// The configuration of `edge`'s actions.
+    public func swipeConfiguration(for edge: SwipeEdge) -> SwipeActionsConfiguration? {
+        switch edge {
+        case .none: nil
+        case .leading: leadingSwipeActions
+        case .trailing: trailingSwipeActions
         }
     }
 

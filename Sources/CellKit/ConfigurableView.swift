@@ -532,25 +532,6 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         separatorFrame(.bottom, size: size, isLastInSection: isLastInSection, context: context)
     }
 
-    /// The separator of a content view laid out `contentLeading` points from the cell's leading
-    /// edge and `contentWidth` wide, in `context` (its margins): it starts where the text does.
-    func separatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext, contentLeading: Double,
-                        contentWidth: Double) -> Rect? {
-        guard role == .cell else { return nil }
-        switch bottomSeparatorVisibility {
-        case .hidden: return nil
-        case .visible: break
-        case .automatic:
-            guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
-        }
-        let inset = min(size.width, max(0, contentLeading
-            + (contentView?.separatorLeadingInset(width: contentWidth, context: context)
-                ?? context.superviewLayoutMargins.leading)))
-        let thickness = 1 / max(1, context.traits.displayScale)
-        let x = context.traits.layoutDirection == .rightToLeft ? 0 : inset
-        return Rect(x: x, y: size.height - thickness, width: size.width - inset, height: thickness)
-    }
-
     /// Gets the view ready for another row: flags and custom states back to normal, hooks and
     /// configurations cleared, background back to the default — the content view stays, so the
     /// next row's configuration can reuse it.

@@ -35,7 +35,8 @@ extension ConfigurableView {
     }
 
     /// Background, content view in its frame (slid with open swipe actions), accessories, the
-    /// separator from where the text starts, then the swipe buttons over the uncovered edge.
+    /// separators (automatic insets: from where the text starts), then the swipe buttons over
+    /// the uncovered edge.
     func drawDecorated(size: Size, isLastInSection: Bool, measurer: any TextMeasuring, into list: inout DisplayList) {
         let (layout, contentContext) = decorationLayout(size: size, measurer: measurer)
         let traits = contentContext.traits
@@ -46,10 +47,11 @@ extension ConfigurableView {
         layout.drawAccessories(state: state, context: contentContext,
                                hidden: accessoriesHiddenByEditing(shownIn: layout, state: state, size: size, measurer: measurer),
                                into: &list)
-        if let separator = separatorFrame(size: size, isLastInSection: isLastInSection, context: contentContext,
-                                          contentLeading: layout.contentLeading, contentWidth: layout.contentWidth) {
-            list.append(.fill(separator, Color.separator.resolved(with: traits)))
-        }
+        // The list's and the item's separator configuration, with automatic insets from the text.
+        let textLeading = layout.contentLeading + (contentView?.separatorLeadingInset(width: layout.contentWidth, context: contentContext)
+            ?? contentContext.superviewLayoutMargins.leading)
+        drawSeparators(size: size, isLastInSection: isLastInSection, context: contentContext,
+                       automaticLeading: min(size.width, max(0, textLeading)), into: &list)
         layout.drawSwipeActions(context: contentContext, into: &list)
     }
 }

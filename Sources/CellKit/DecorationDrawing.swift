@@ -86,8 +86,8 @@ extension DecorationLayout {
         let font = SwipeActionMetrics.titleFont(traits)
         let white = Color.white
         for placed in swipeActions {
-            let a = placed.action, r = placed.frame
-            list.append(.fill(r, a.resolvedBackgroundColor.resolved(with: traits)))
+            let a = placed.action, r = placed.labelFrame
+            list.append(.fill(placed.frame, a.resolvedBackgroundColor.resolved(with: traits)))
             let title = a.title.map { t in
                 (t, context.textMeasurer.measure(TextLayoutRequest(text: t, font: font, numberOfLines: 1,
                                                                    layoutDirection: traits.layoutDirection), width: nil).size)

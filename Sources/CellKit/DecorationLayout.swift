@@ -9,7 +9,8 @@
 /// the separator, which follows the text) and trailing ones narrow it. Right to left mirrors
 /// everything. Open swipe actions slide the content, its background and accessories by the
 /// buttons' total width and fill the uncovered edge with full-height buttons, the first action
-/// outermost.
+/// outermost. A full swipe slides them off the row, and the first action's button spans it,
+/// its title and image at the end the swipe came from (where the finger is).
 public struct DecorationLayout: Sendable {
     public struct PlacedAccessory: Sendable {
         public var accessory: CellAccessory
@@ -24,6 +25,9 @@ public struct DecorationLayout: Sendable {
     public struct PlacedSwipeAction: Sendable {
         public var action: SwipeAction
         public var frame: Rect
+        /// Where its image and title are centred: the button, or for a full swipe the button's
+        /// own width at the inner end of the row-wide fill.
+        public var labelFrame: Rect
     }
 
     /// Shown accessories, in the order of the decorations' list.
@@ -106,13 +110,21 @@ public struct DecorationLayout: Sendable {
         if !actions.isEmpty {
             let font = SwipeActionMetrics.titleFont(traits)
             var offset = 0.0
-            for action in actions {
-                let w = SwipeActionMetrics.width(of: action, font: font, context: context)
-                let logical = edge == .trailing
-                    ? Rect(x: width - offset - w, y: 0, width: w, height: height)
-                    : Rect(x: offset, y: 0, width: w, height: height)
-                buttons.append(PlacedSwipeAction(action: action, frame: visual(logical)))
-                offset += w
+            if decorations.isFullSwipe, let first = actions.first {
+                let w = SwipeActionMetrics.width(of: first, font: font, context: context)
+                let label = Rect(x: edge == .trailing ? 0 : width - w, y: 0, width: w, height: height)
+                buttons.append(PlacedSwipeAction(action: first, frame: Rect(x: 0, y: 0, width: width, height: height),
+                                                 labelFrame: visual(label)))
+                offset = width
+            } else {
+                for action in actions {
+                    let w = SwipeActionMetrics.width(of: action, font: font, context: context)
+                    let logical = edge == .trailing
+                        ? Rect(x: width - offset - w, y: 0, width: w, height: height)
+                        : Rect(x: offset, y: 0, width: w, height: height)
+                    buttons.append(PlacedSwipeAction(action: action, frame: visual(logical), labelFrame: visual(logical)))
+                    offset += w
+                }
             }
             logicalSlide = edge == .trailing ? -offset : offset
         }

@@ -23,6 +23,10 @@ public struct ListContentLayout: Hashable, Sendable {
     /// Distance from the leading edge to where the text starts (UIKit's separator layout guide:
     /// a row's separator lines up with the text, not the image). Direction-independent.
     public var textLeadingInset: Double
+    /// Attributed text of several runs in its lines, as drawn in `textFrame` /
+    /// `secondaryTextFrame`; nil for plain text (one run).
+    var styledText: StyledText?
+    var secondaryStyledText: StyledText?
 }
 
 extension ListContentLayout {
@@ -130,26 +134,48 @@ extension ListContentLayout {
             smaller.pointSize = font.pointSize * max(p.minimumScaleFactor, width / natural.width)
             return (smaller, natural.height)
         }
+        /// The same for several runs: every run's font shrinks by one factor (the text's font
+        /// with them, as drawn).
+        func fitted(_ runs: StyledCharacters, _ font: inout Font, _ p: TextProperties,
+                    width: Double) -> (StyledCharacters, lineHeight: Double?) {
+            guard p.adjustsFontSizeToFitWidth, p.numberOfLines == 1, width > 0 else { return (runs, nil) }
+            let natural = StyledText(runs, width: nil, numberOfLines: 1, lineBreakMode: p.lineBreakMode).metrics.size
+            guard natural.width > width else { return (runs, nil) }
+            let factor = max(p.minimumScaleFactor, width / natural.width)
+            font.pointSize *= factor
+            return (runs.scaled(by: factor), natural.height)
+        }
+        func styled(_ runs: StyledCharacters?, _ p: TextProperties, width: Double?) -> StyledText? {
+            runs.map { StyledText($0, width: width, numberOfLines: p.numberOfLines, lineBreakMode: p.lineBreakMode) }
+        }
 
         var textMetrics: TextMetrics?
         var secondaryMetrics: TextMetrics?
         var secondaryX = textX
         var secondaryWidth = textWidth
         var textLineHeight: Double?, secondaryLineHeight: Double?
-        // Several runs keep their own fonts on one line (`StyledLine`); only plain text shrinks to fit.
-        let styled = StyledLine(several: c.attributedText, base: textFont, properties: c.textProperties,
-                                direction: traits.layoutDirection, measurer: measurer)
-        let styledSecondary = StyledLine(several: c.secondaryAttributedText, base: secondaryTextFont,
-                                         properties: c.secondaryTextProperties, direction: traits.layoutDirection,
-                                         measurer: measurer)
-        if let text, styled == nil { (textFont, textLineHeight) = fitted(text, textFont, c.textProperties, width: textWidth) }
-        if let secondary, styledSecondary == nil {
+        // Several runs keep their own fonts, piece by piece, in lines (`StyledText`).
+        var runs = StyledCharacters(several: c.attributedText, base: textFont, properties: c.textProperties,
+                                    direction: traits.layoutDirection, measurer: measurer)
+        var secondaryRuns = StyledCharacters(several: c.secondaryAttributedText, base: secondaryTextFont,
+                                             properties: c.secondaryTextProperties, direction: traits.layoutDirection,
+                                             measurer: measurer)
+        if let r = runs {
+            (runs, textLineHeight) = fitted(r, &textFont, c.textProperties, width: textWidth)
+        } else if let text {
+            (textFont, textLineHeight) = fitted(text, textFont, c.textProperties, width: textWidth)
+        }
+        if let r = secondaryRuns {
+            (secondaryRuns, secondaryLineHeight) = fitted(r, &secondaryTextFont, c.secondaryTextProperties, width: textWidth)
+        } else if let secondary {
             (secondaryTextFont, secondaryLineHeight) = fitted(secondary, secondaryTextFont, c.secondaryTextProperties, width: textWidth)
         }
 
         if let text, let secondary, c.prefersSideBySideTextAndSecondaryText, !accessibility {
-            let t = styled?.metrics ?? measurer.measure(request(text, textFont, c.textProperties), width: nil)
-            let s = styledSecondary?.metrics
+            styledText = styled(runs, c.textProperties, width: nil)
+            secondaryStyledText = styled(secondaryRuns, c.secondaryTextProperties, width: nil)
+            let t = styledText?.metrics ?? measurer.measure(request(text, textFont, c.textProperties), width: nil)
+            let s = secondaryStyledText?.metrics
                 ?? measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties), width: nil)
             if t.lineCount == 1 && s.lineCount == 1
                 && t.size.width + c.textToSecondaryTextHorizontalPadding + s.size.width <= textWidth
@@ -163,11 +189,13 @@ extension ListContentLayout {
         }
         if !isSideBySide {
             if let text {
-                textMetrics = styled?.metrics(width: textWidth)
+                styledText = styled(runs, c.textProperties, width: textWidth)
+                textMetrics = styledText?.metrics
                     ?? measurer.measure(request(text, textFont, c.textProperties), width: textWidth)
             }
             if let secondary {
-                secondaryMetrics = styledSecondary?.metrics(width: textWidth)
+                secondaryStyledText = styled(secondaryRuns, c.secondaryTextProperties, width: textWidth)
+                secondaryMetrics = secondaryStyledText?.metrics
                     ?? measurer.measure(request(secondary, secondaryTextFont, c.secondaryTextProperties), width: textWidth)
             }
         }

@@ -126,24 +126,24 @@ public final class ListContentView: ContentViewFastPaths {
             if radius > 0 { list.append(.popClip) }
         }
         if let frame = layout.textFrame {
-            appendText(c.attributedText, c.displayedText, font: layout.textFont, properties: c.textProperties,
+            appendText(layout.styledText, c.attributedText, c.displayedText, font: layout.textFont, properties: c.textProperties,
                        frame: frame.offsetBy(dx: dx, dy: dy), context: context, into: &list)
         }
         if let frame = layout.secondaryTextFrame {
-            appendText(c.secondaryAttributedText, c.displayedSecondaryText, font: layout.secondaryTextFont,
+            appendText(layout.secondaryStyledText, c.secondaryAttributedText, c.displayedSecondaryText, font: layout.secondaryTextFont,
                        properties: c.secondaryTextProperties, frame: frame.offsetBy(dx: dx, dy: dy), context: context,
                        into: &list)
         }
         if translucent { list.append(.popAlpha) }
     }
 
-    /// Records one text: several attributed runs each as their own text run, else one run.
-    private static func appendText(_ attributed: AttributedText?, _ displayed: String?, font: Font, properties p: TextProperties,
-                                   frame: Rect, context: LayoutContext, into list: inout DisplayList) {
+    /// Records one text: the pieces of several attributed runs each as their own text run, else one run.
+    private static func appendText(_ styled: StyledText?, _ attributed: AttributedText?, _ displayed: String?, font: Font,
+                                   properties p: TextProperties, frame: Rect, context: LayoutContext,
+                                   into list: inout DisplayList) {
         let traits = context.traits
-        if let line = StyledLine(several: attributed, base: font, properties: p, direction: traits.layoutDirection,
-                                 measurer: context.textMeasurer) {
-            for textRun in line.textRuns(in: frame, alignment: p.alignment, direction: traits.layoutDirection,
+        if let styled {
+            for textRun in styled.textRuns(in: frame, alignment: p.alignment, direction: traits.layoutDirection,
                                          color: { own in resolvedColor(own, properties: p, traits: traits) }) {
                 list.append(.text(textRun))
             }

@@ -66,18 +66,24 @@ extension ConfigurableView {
     }
 
     /// Records the cell's top and bottom separators (headers and footers draw none).
+    /// `automaticLeading` is where the text starts when the caller knows it (a decorated cell's
+    /// content view sits beside its accessories); nil = the content view laid out across the cell.
     @inline(__always)
-    func drawSeparators(size: Size, isLastInSection: Bool, context: LayoutContext, into list: inout DisplayList) {
+    func drawSeparators(size: Size, isLastInSection: Bool, context: LayoutContext, automaticLeading: Double? = nil,
+                        into list: inout DisplayList) {
         guard role == .cell else { return }
         if usesDefaultSeparators {
-            if let bottom = defaultBottomSeparatorFrame(size: size, isLastInSection: isLastInSection, context: context) {
+            if let bottom = defaultBottomSeparatorFrame(size: size, isLastInSection: isLastInSection, context: context,
+                                                        automaticLeading: automaticLeading) {
                 list.append(.fill(bottom, Color.separator.resolved(with: context.traits)))
             }
             return
         }
         let configuration = separatorConfiguration
-        let top = separatorFrame(.top, of: configuration, size: size, isLastInSection: isLastInSection, context: context)
-        let bottom = separatorFrame(.bottom, of: configuration, size: size, isLastInSection: isLastInSection, context: context)
+        let top = separatorFrame(.top, of: configuration, size: size, isLastInSection: isLastInSection, context: context,
+                                 automaticLeading: automaticLeading)
+        let bottom = separatorFrame(.bottom, of: configuration, size: size, isLastInSection: isLastInSection, context: context,
+                                    automaticLeading: automaticLeading)
         guard top != nil || bottom != nil else { return }
         let color = configuration.color(selected: separatorsSelected).resolved(with: context.traits)
         if let top { list.append(.fill(top, color)) }
@@ -98,14 +104,16 @@ extension ConfigurableView {
 
     /// UIKit's default: the bottom hairline where the list draws one, from the text to the edge.
     @inline(__always)
-    private func defaultBottomSeparatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
+    private func defaultBottomSeparatorFrame(size: Size, isLastInSection: Bool, context: LayoutContext,
+                                             automaticLeading: Double? = nil) -> Rect? {
         guard appearance.showsSeparators, !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
-        return hairline(at: size.height, leading: automaticSeparatorLeading(size: size, context: context), trailing: 0,
+        return hairline(at: size.height, leading: automaticLeading ?? automaticSeparatorLeading(size: size, context: context), trailing: 0,
                         size: size, context: context, bottom: true)
     }
 
     private func separatorFrame(_ edge: ListSeparatorConfiguration.Edge, of configuration: ListSeparatorConfiguration,
-                                size: Size, isLastInSection: Bool, context: LayoutContext) -> Rect? {
+                                size: Size, isLastInSection: Bool, context: LayoutContext,
+                                automaticLeading: Double? = nil) -> Rect? {
         switch configuration.visibility(edge) {
         case .hidden: return nil
         case .visible: break
@@ -114,7 +122,8 @@ extension ConfigurableView {
                   !isLastInSection || appearance.separatesLastRowOfSection else { return nil }
         }
         let insets = configuration.insets(edge)
-        let leading = insets.leading.map { min(size.width, max(0, $0)) } ?? automaticSeparatorLeading(size: size, context: context)
+        let leading = insets.leading.map { min(size.width, max(0, $0)) }
+            ?? automaticLeading ?? automaticSeparatorLeading(size: size, context: context)
         return hairline(at: edge == .top ? 0 : size.height, leading: leading, trailing: max(0, insets.trailing ?? 0),
                         size: size, context: context, bottom: edge == .bottom)
     }

@@ -23,7 +23,13 @@ public struct SwipeAction: Hashable, Sendable {
 /// one outermost (at the cell's edge).
 public struct SwipeActionsConfiguration: Hashable, Sendable {
     public var actions: [SwipeAction]
-    public init(actions: [SwipeAction]) { self.actions = actions }
+    /// A full swipe (across the row) performs the first action instead of leaving the buttons
+    /// open; UIKit's default is true.
+    public var performsFirstActionWithFullSwipe: Bool
+    public init(actions: [SwipeAction], performsFirstActionWithFullSwipe: Bool = true) {
+        self.actions = actions
+        self.performsFirstActionWithFullSwipe = performsFirstActionWithFullSwipe
+    }
 }
 
 /// Which edge's swipe actions are open.

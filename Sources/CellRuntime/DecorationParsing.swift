@@ -3,7 +3,7 @@ import CellKit
 
 /// The stream's words for accessories and swipe actions: `"accessories": [...]` on an item or in
 /// a cell event's `set`, `"swipeActions": {"leading": [...], "trailing": [...]}` on an item, and
-/// the `{"swipe": {"cell": "id", "edge": "trailing"}}` event.
+/// the `{"swipe": {"cell": "id", "edge": "trailing", "full": true}}` event.
 extension EventStreamParser {
     /// `["disclosureIndicator", {"label": {"text": "3"}}, {"delete": {"displayed": "always"}}]`: a
     /// kind's name with UIKit's defaults, or an object with one kind whose value holds options.
@@ -77,12 +77,24 @@ extension EventStreamParser {
     }
 
     /// `{"leading": [actions], "trailing": [actions]}`, each action
-    /// `{"title": "Delete", "style": "destructive", "backgroundColor": "systemBlue", "image": "trash"}`.
+    /// `{"title": "Delete", "style": "destructive", "backgroundColor": "systemBlue", "image": "trash"}`;
+    /// an edge may instead be `{"actions": [actions], "performsFirstActionWithFullSwipe": false}`.
     static func parseSwipeActions(_ value: JSON, into decorations: inout CellDecorations) throws(LineError) {
         var f = try Fields(value, in: "swipeActions", known: ["leading", "trailing"])
         try f.rejectUnknown()
         for edge in ["leading", "trailing"] {
-            guard let list = f.take(edge) else { continue }
+            guard var list = f.take(edge) else { continue }
+            var performsOnFullSwipe = true
+            if list.objectPairs != nil {
+                var ef = try Fields(list, in: edge, known: ["actions", "performsFirstActionWithFullSwipe"])
+                try ef.rejectUnknown()
+                guard let actions = ef.take("actions") else {
+                    throw LineError("\"\(edge)\" as an object needs \"actions\": [{\"title\": …}]")
+                }
+                performsOnFullSwipe = try ef.bool("performsFirstActionWithFullSwipe") ?? true
+                try ef.finish()
+                list = actions
+            }
             guard let items = list.arrayValue, !items.isEmpty else {
                 throw LineError("\"\(edge)\" swipe actions take a non-empty array of {\"title\", \"style\", \"backgroundColor\", \"image\"}, not \(list.kindName)")
             }
@@ -97,7 +109,7 @@ extension EventStreamParser {
                 try af.finish()
                 actions.append(SwipeAction(title: title, style: style, backgroundColor: background, image: image))
             }
-            let configuration = SwipeActionsConfiguration(actions: actions)
+            let configuration = SwipeActionsConfiguration(actions: actions, performsFirstActionWithFullSwipe: performsOnFullSwipe)
             if edge == "leading" { decorations.leadingSwipeActions = configuration } else { decorations.trailingSwipeActions = configuration }
         }
         try f.finish()
@@ -113,15 +125,18 @@ extension EventStreamParser {
         return c
     }
 
-    /// `{"cell": "id", "edge": "trailing"}`: opens that edge's actions (`none` closes them).
-    static func parseSwipe(_ value: JSON) throws(LineError) -> (cell: String, edge: SwipeEdge) {
-        var f = try Fields(value, in: "swipe", known: ["cell", "edge"])
+    /// `{"cell": "id", "edge": "trailing"}`: opens that edge's actions (`none` closes them);
+    /// `"full": true` swipes across the row, performing the first action.
+    static func parseSwipe(_ value: JSON) throws(LineError) -> (cell: String, edge: SwipeEdge, full: Bool) {
+        var f = try Fields(value, in: "swipe", known: ["cell", "edge", "full"])
         try f.rejectUnknown()
         let cell = try f.requiredString("cell")
         guard let edge = try f.enumValue("edge", SwipeEdge.self) else {
             throw LineError("\"swipe\" needs \"edge\": \"leading\", \"trailing\" or \"none\" (closes)")
         }
+        let full = try f.bool("full") ?? false
+        if full && edge == .none { throw LineError("a \"full\" swipe needs \"edge\": \"leading\" or \"trailing\"") }
         try f.finish()
-        return (cell, edge)
+        return (cell, edge, full)
     }
 }

@@ -417,7 +417,7 @@ public final class Engine {
         }
         if e.setNeedsUpdateConfiguration || !e.perform.isEmpty { r.setNeedsUpdateConfiguration() }
         if e.accessories != nil || e.swipe != nil {
-            try r.applyDecorationChanges(accessories: e.accessories, swipe: e.swipe)
+            try r.applyDecorationChanges(accessories: e.accessories, swipe: e.swipe, fullSwipe: e.fullSwipe)
         }
     }
 

@@ -71,6 +71,8 @@ public struct CellEvent: Sendable, Equatable {
     public var accessories: [CellAccessory]?
     /// Opens (or, with `none`, closes) the cells' swipe actions on an edge; nil = unchanged.
     public var swipe: SwipeEdge?
+    /// The swipe goes across the row (`"full": true`): it performs the edge's first action.
+    public var fullSwipe = false
 
     public init(targets: [CellTarget], state: StateChange = StateChange(), set: [PropertyAssignment] = [],
                 background: [PropertyAssignment] = [], perform: [ActionCall] = [],

@@ -545,9 +545,11 @@ public struct EventStreamParser: Sendable {
             throw LineError("the event names \(targets[0]) but changes nothing; add a state such as \"selected\": true, \"set\", \"perform\" or \"setNeedsUpdateConfiguration\"")
         }
         if let s = fields.take("swipe") {
-            let (id, edge) = try EventStreamParser.parseSwipe(s)
+            let (id, edge, full) = try EventStreamParser.parseSwipe(s)
             guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
-            actions.append(.cells(CellEvent(targets: [.cell(id)], swipe: edge)))
+            var event = CellEvent(targets: [.cell(id)], swipe: edge)
+            event.fullSwipe = full
+            actions.append(.cells(event))
         }
         if let t = fields.take("traits") { actions.append(.traits(try parseTraits(t))) }
         if let s = fields.take("scroll") { actions.append(.scroll(try parseScroll(s))) }

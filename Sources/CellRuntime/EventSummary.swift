@@ -78,7 +78,10 @@ public struct EventSummary: Sendable, Equatable, CustomStringConvertible {
         for p in e.perform { separate(); text += "\(p.name)()" }
         if e.setNeedsUpdateConfiguration { separate(); text += "setNeedsUpdateConfiguration" }
         if let a = e.accessories { separate(); text += "accessories=[" + a.map(\.description).joined(separator: ", ") + "]" }
-        if let edge = e.swipe { separate(); text += edge == .none ? "swipe closed" : "swiped \(edge.rawValue)" }
+        if let edge = e.swipe {
+            separate()
+            text += edge == .none ? "swipe closed" : (e.fullSwipe ? "full swipe \(edge.rawValue)" : "swiped \(edge.rawValue)")
+        }
     }
 
     private static func describe(_ action: EventAction, into text: inout String) {

@@ -32,13 +32,23 @@ final class RowDecorations {
         accessoriesWereSet = true
     }
 
-    /// Opens `edge`'s actions (`none` closes); `how` says why a close happened ("tap").
-    func openSwipe(_ edge: SwipeEdge, how: String? = nil) {
-        guard edge != decorations.openSwipeEdge else { return }
+    /// Opens `edge`'s actions (`none` closes); `how` says why a close happened ("tap"). A
+    /// `full` swipe performs the first action when the edge's configuration says so
+    /// (`performsFirstActionWithFullSwipe`), else it opens the actions as a partial one does.
+    func openSwipe(_ edge: SwipeEdge, full: Bool = false, how: String? = nil) {
+        let performs = full && decorations.swipeConfiguration(for: edge)?.performsFirstActionWithFullSwipe == true
+        guard edge != decorations.openSwipeEdge || performs != decorations.isFullSwipe else { return }
         decorations.openSwipeEdge = edge
+        decorations.isFullSwipe = performs
         let actions = decorations.swipeActions(for: edge).map { $0.title ?? "\($0.image.map { "\($0)" } ?? "")" }
-        swipeNote = edge == .none ? "closed" + (how.map { " (\($0))" } ?? "")
-            : "\(edge.rawValue) actions open: " + actions.joined(separator: ", ")
+        if edge == .none {
+            swipeNote = "closed" + (how.map { " (\($0))" } ?? "")
+        } else if performs, let first = decorations.swipeActions(for: edge).first {
+            swipeNote = "\(edge.rawValue) full swipe performed \(actions[0])" + (first.style == .destructive ? " (destructive)" : "")
+        } else {
+            swipeNote = "\(edge.rawValue) actions open" + (full ? " (full swipe; performsFirstActionWithFullSwipe is false)" : "")
+                + ": " + actions.joined(separator: ", ")
+        }
     }
 
     /// The update record's words for the pass that brought the row to `state`: the accessories
@@ -80,14 +90,14 @@ extension EngineRow {
 
     /// A cell event's new accessories and swipe edge: kept on the row, shown by its view in the
     /// next pass (whose record says what changed). A swipe sets the cell's `swiped` state.
-    func applyDecorationChanges(accessories: [CellAccessory]?, swipe: SwipeEdge?) throws(EngineError) {
+    func applyDecorationChanges(accessories: [CellAccessory]?, swipe: SwipeEdge?, fullSwipe: Bool = false) throws(EngineError) {
         let state = decorationState ?? RowDecorations(CellDecorations(), tracedState: lastState)
         if let accessories { state.setAccessories(accessories) }
         if let swipe {
             guard swipe == .none || !state.decorations.swipeActions(for: swipe).isEmpty else {
                 throw EngineError("\(name) has no \(swipe.rawValue) swipe actions; give its item \"swipeActions\": {\"\(swipe.rawValue)\": [{\"title\": …}]}")
             }
-            state.openSwipe(swipe)
+            state.openSwipe(swipe, full: fullSwipe)
             applyState(StateChange(swiped: swipe != .none))
         }
         decorationState = state

@@ -88,9 +88,10 @@ import Testing
         #expect(ltr.differingPixelCount(to: rtl, tolerance: 8) > 1000)
     }
 
-    static func swiped(_ edge: SwipeEdge, style: UserInterfaceStyle, direction: LayoutDirection) -> RasterImage {
+    static func swiped(_ edge: SwipeEdge, style: UserInterfaceStyle, direction: LayoutDirection,
+                       full: Bool = false) -> RasterImage {
         let traits = traits(style, direction)
-        let decorations = CellDecorations(
+        var decorations = CellDecorations(
             accessories: [CellAccessory(.disclosureIndicator)],
             leadingSwipeActions: SwipeActionsConfiguration(actions: [
                 SwipeAction(title: "Pin", backgroundColor: .systemOrange, image: Image(systemName: "bookmark"))]),
@@ -99,6 +100,7 @@ import Testing
                 SwipeAction(title: "More", image: Image(systemName: "ellipsis")),
                 SwipeAction(title: "Archive", backgroundColor: .systemIndigo)]),
             openSwipeEdge: edge)
+        decorations.isFullSwipe = full
         let open = cell("Swiped open", traits: traits, decorations: decorations)
         open.isSwiped = edge != .none
         let neighbour = cell("Neighbour", traits: traits, decorations: CellDecorations(accessories: [CellAccessory(.disclosureIndicator)]))
@@ -111,6 +113,25 @@ import Testing
         goldens.check(Self.swiped(.trailing, style: .dark, direction: .rightToLeft), "swipe-trailing-dark-rtl")
     }
 
+    /// A full swipe: the first action's button spans the row, its label at the end the swipe
+    /// came from; the content has slid off the row.
+    @Test func aFullSwipeSpansTheRowWithTheFirstAction() throws {
+        let traits = Self.traits(.light, .leftToRight)
+        let image = Self.swiped(.trailing, style: .light, direction: .leftToRight, full: true)
+        let red = Color.systemRed.resolved(with: traits)
+        let rowHeight = Int(Self.cell("x", traits: traits, decorations: CellDecorations()).preferredHeight(
+            forWidth: Self.width, measurer: Fixtures.engine).rounded(.up)) * Self.scale
+        for x in [2, image.width / 2, image.width - 3] {
+            let p = image.rgba(x: x, y: 2)
+            let wanted = [red.red, red.green, red.blue].map { Int(($0 * 255).rounded()) }
+            #expect(zip([p.red, p.green, p.blue].map(Int.init), wanted).allSatisfy { abs($0 - $1) <= 2 },
+                    "the row is the destructive button's red at x \(x): \(p)")
+        }
+        #expect(image.rgba(x: image.width / 2, y: rowHeight + 4).red > 240, "the neighbour is untouched")
+        goldens.check(image, "swipe-full-trailing-light-ltr")
+        goldens.check(Self.swiped(.leading, style: .dark, direction: .rightToLeft, full: true), "swipe-full-leading-dark-rtl")
+    }
+
     @Test func aClosedSwipeLooksLikeACellWithoutSwipeActions() {
         let closed = Self.swiped(.none, style: .light, direction: .leftToRight)
         let traits = Self.traits(.light, .leftToRight)
@@ -119,5 +140,41 @@ import Testing
             Self.cell("Neighbour", traits: traits, decorations: CellDecorations(accessories: [CellAccessory(.disclosureIndicator)])),
         ], traits: traits)
         #expect(closed.differingPixelCount(to: plain, tolerance: 0) == 0)
+    }
+
+    /// A decorated cell honours the list's and its own separator configuration (insets, a top
+    /// separator, the colour) as an undecorated one does; automatic insets start at the text.
+    @Test func decoratedCellsHonourSeparatorInsets() throws {
+        let traits = Self.traits(.light, .leftToRight)
+        var listWide = ListSeparatorConfiguration()
+        listWide.bottomSeparatorInsets = .init(leading: 0, trailing: 40)
+        var own = listWide
+        own.topSeparatorVisibility = .visible
+        own.topSeparatorInsets = .init(leading: 60, trailing: 60)
+        own.color = .systemRed
+        let decorations = CellDecorations(accessories: [CellAccessory(.disclosureIndicator)])
+        let cells = ["List insets", "Own separators", "Automatic"].map { Self.cell($0, traits: traits, decorations: decorations) }
+        cells[0].separatorConfiguration = listWide
+        cells[1].separatorConfiguration = own
+        let thickness = 1 / max(1, traits.displayScale)
+        func fills(_ cell: Cell) -> [(Rect, Color)] {
+            let size = Size(width: Self.width, height: cell.preferredHeight(forWidth: Self.width, measurer: Fixtures.engine))
+            var list = DisplayList()
+            cell.draw(size: size, measurer: Fixtures.engine, into: &list)
+            return list.commands.compactMap { if case .fill(let r, let c) = $0, r.height == thickness { (r, c) } else { nil } }
+        }
+        let separator = Color.separator.resolved(with: traits)
+        let first = fills(cells[0])
+        #expect(first.count == 1 && first[0].0.minX == 0 && first[0].0.width == Self.width - 40 && first[0].1 == separator,
+                "the list's bottom insets: \(first)")
+        let second = fills(cells[1])
+        let red = Color.systemRed.resolved(with: traits)
+        #expect(second.contains { $0.0.minY == 0 && $0.0.minX == 60 && $0.0.width == Self.width - 120 && $0.1 == red },
+                "the item's top separator: \(second)")
+        #expect(second.contains { $0.0.minY > 0 && $0.0.minX == 0 && $0.0.width == Self.width - 40 && $0.1 == red })
+        let automatic = fills(cells[2])
+        #expect(automatic.count == 1 && automatic[0].0.minX > 16 && automatic[0].0.maxX == Self.width,
+                "automatic: from the text to the edge: \(automatic)")
+        goldens.check(Self.render(cells, traits: traits), "accessories-separator-insets")
     }
 }

@@ -71,7 +71,8 @@ import Testing
     }
 
     @Test func aRunPastTheFrameEndsInAnEllipsisAndTheRestIsNotDrawn() {
-        let c = Self.configuration(Self.runs)
+        var c = Self.configuration(Self.runs)
+        c.textProperties.numberOfLines = 1
         var list = DisplayList()
         ListContentView(configuration: c).draw(in: Rect(x: 0, y: 0, width: 90, height: 44), context: Self.context, into: &list)
         let texts = list.commands.compactMap { if case .text(let run) = $0 { run } else { nil } }

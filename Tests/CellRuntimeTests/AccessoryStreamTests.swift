@@ -129,6 +129,44 @@ import Testing
         #expect(select.swipe == nil && select.stateAfter == ["selected"])
     }
 
+    /// `"full": true` performs the edge's first action (drawn spanning the row) unless the edge
+    /// says `performsFirstActionWithFullSwipe: false`, when it opens as a partial swipe.
+    @Test func aFullSwipePerformsTheFirstActionUnlessTheEdgeSaysNot() throws {
+        let records = try run("""
+            {"swipe": {"cell": "inbox", "edge": "trailing", "full": true}}
+            {"swipe": {"cell": "inbox", "edge": "trailing"}}
+            {"swipe": {"cell": "inbox", "edge": "leading", "full": true}}
+            """)
+        let full = try update(records[1], "inbox")
+        #expect(full.swipe == "trailing full swipe performed Delete (destructive)")
+        #expect(full.stateAfter == ["swiped"])
+        #expect(try update(records[2], "inbox").swipe == "trailing actions open: Delete, More", "back to a partial swipe")
+        #expect(try update(records[3], "inbox").swipe == "leading full swipe performed Pin")
+        let (_, events) = try parse(#"{"swipe": {"cell": "inbox", "edge": "trailing", "full": true}}"#)
+        #expect(EventSummary(describing: events[0].actions).description == "inbox: full swipe trailing")
+
+        let (scene, parsed) = try EventStreamParser.parse("""
+            {"scene": {"appearance": "plain", "viewport": {"width": 390, "height": 400}, "scale": 1}}
+            {"item": {"id": "a", "set": {"text": "A"}, "swipeActions": {"trailing": {"actions": [{"title": "Delete", "style": "destructive"}], "performsFirstActionWithFullSwipe": false}}}}
+            {"swipe": {"cell": "a", "edge": "trailing", "full": true}}
+            """, source: "events.jsonl")
+        #expect(scene.sections[0].items[0].decorations.trailingSwipeActions?.performsFirstActionWithFullSwipe == false)
+        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(), options: .init(textMeasurer: FixedAdvanceTextMeasurer()))
+        _ = try engine.start()
+        let opened = try #require(try engine.run(parsed[0]).updates.first)
+        #expect(opened.swipe == "trailing actions open (full swipe; performsFirstActionWithFullSwipe is false): Delete")
+    }
+
+    @Test func fullSwipeMistakesNameTheLine() {
+        let none = error(#"{"swipe": {"cell": "inbox", "edge": "none", "full": true}}"#)
+        #expect(none?.line == 6 && none?.message.contains("a \"full\" swipe needs") == true, "\(String(describing: none))")
+        #expect(error(#"{"swipe": {"cell": "inbox", "edge": "trailing", "full": "yes"}}"#) != nil)
+        let noActions = """
+            {"item": {"id": "x", "set": {"text": "X"}, "swipeActions": {"trailing": {"performsFirstActionWithFullSwipe": true}}}}
+            """
+        #expect(error(noActions)?.message.contains("needs \"actions\"") == true)
+    }
+
     @Test func aSwipeOnAnEdgeWithoutActionsIsAnErrorNamingTheCell() throws {
         let (scene, parsed) = try parse(#"{"swipe": {"cell": "plain", "edge": "trailing"}}"#)
         let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(), options: .init(textMeasurer: FixedAdvanceTextMeasurer()))
