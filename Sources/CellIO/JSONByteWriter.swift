@@ -5,11 +5,14 @@
 /// to a `String` cost more than the engine's work for the event. Here a record is a run of
 /// appends into one buffer, reused from record to record, whose constant parts (keys,
 /// punctuation) are copied whole.
+///
+/// Its stored properties skip the run-time exclusivity check (`@exclusivity(unchecked)`): every
+/// append reads and writes them, and a writer is only ever used by one caller at a time.
 public final class JSONByteWriter {
-    @usableFromInline var start: UnsafeMutablePointer<UInt8>
-    @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
     /// Bytes written since the last `removeAll()`.
-    @usableFromInline var used = 0
+    @exclusivity(unchecked) @usableFromInline var used = 0
     public var count: Int { used }
 
     public init(capacity: Int = 4096) {
