@@ -23,13 +23,19 @@ public final class AtomicFile {
 
     /// Appends `text`; callers write one whole record (or the whole head or tail of a file) a call.
     public func write(_ text: String) {
-        guard let file else { return }
         var text = text
-        text.withUTF8 { bytes in
-            if buffer.count + bytes.count > AtomicFile.capacity { flush() }
-            if bytes.count >= AtomicFile.capacity { file.write(UnsafeRawBufferPointer(bytes)) } else { buffer.append(contentsOf: bytes) }
-        }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
+
+    /// Appends `bytes`, one whole record (or the whole head or tail of a file).
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let file else { return }
+        if buffer.count + bytes.count > AtomicFile.capacity { flush() }
+        if bytes.count >= AtomicFile.capacity { file.write(bytes) } else { buffer.append(contentsOf: bytes) }
+    }
+
+    /// Marks the end of a record: what is buffered is a whole number of records, and goes to disk.
+    public func recordEnded() { flush() }
 
     /// Hands what is buffered to the kernel: after it, the partial file survives a SIGKILL.
     public func flush() {

@@ -90,17 +90,25 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 extension JSON {
     /// Parses one complete JSON text (one line of a JSON Lines file).
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSON {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        return try parser.parseDocument()
+        var text = text
+        return try text.withUTF8 { parse(utf8: $0) }.get()
+    }
+
+    /// Parses one complete JSON text given as its UTF-8 bytes, read in place.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<JSON, JSONSyntaxError> {
+        var parser = JSONParser(bytes: bytes)
+        return Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
     }
 }
 
+/// A recursive-descent parser over a text's UTF-8 bytes. Strings without escapes and integers
+/// are read straight from the bytes; only escapes, fractions and exponents take slower paths.
 private struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Character column of the byte at `index` (UTF-8 continuation bytes do not count).
     func column(at position: Int) -> Int {
@@ -163,7 +171,7 @@ private struct JSONParser {
             while end < bytes.count, (bytes[end] >= 0x61 && bytes[end] <= 0x7A) || (bytes[end] >= 0x41 && bytes[end] <= 0x5A) {
                 end += 1
             }
-            let found = String(decoding: bytes[start..<min(bytes.count, max(end, start + 1))], as: UTF8.self)
+            let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, max(end, start + 1))]), as: UTF8.self)
             throw fail("'\(found)' is not a JSON value (strings need double quotes)", at: start)
         }
         index += count
@@ -233,36 +241,40 @@ private struct JSONParser {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flushRun(_ end: Int, into scalars: inout String.UnicodeScalarView) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        // The common string: no escape, decoded from the bytes in one go.
+        var end = index
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") {
+                index = end + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
             }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
         }
+        // Escapes: the string's UTF-8 is assembled, then decoded once. Each escape adds a whole
+        // scalar, so invalid bytes between escapes are replaced exactly as they would be alone.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(end - index + 16)
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                flushRun(index, into: &scalars)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if b < 0x20 { throw fail("control character inside a string (escape it)") }
             if b == UInt8(ascii: "\\") {
-                flushRun(index, into: &scalars)
                 index += 1
                 guard index < bytes.count else { break }
                 let e = bytes[index]
                 index += 1
                 switch e {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(e)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
@@ -274,12 +286,12 @@ private struct JSONParser {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape") }
-                    scalars.append(scalar)
+                    utf8.append(contentsOf: UTF8.encode(scalar)!)
                 default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(e)))'", at: index - 2)
                 }
-                runStart = index
                 continue
             }
+            utf8.append(b)
             index += 1
         }
         throw fail("string not closed (missing '\"')", at: start)
@@ -324,7 +336,14 @@ private struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw fail("expected digits in the exponent") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // Up to 18 digits cannot overflow an Int64: read them directly.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        if isInteger, index - start - (negative ? 1 : 0) <= 18 {
+            var value: Int64 = 0
+            for i in (start + (negative ? 1 : 0))..<index { value = value * 10 + Int64(bytes[i] - 0x30) }
+            return .int(negative ? -value : value)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let i = Int64(text) { return .int(i) }
         guard let d = Double(text) else { throw fail("'\(text)' is not a number", at: start) }
         return .double(d)

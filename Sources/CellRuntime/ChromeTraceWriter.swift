@@ -13,124 +13,172 @@ public final class ChromeTraceWriter: TraceSink {
     private var logs = LogsAwaitingTheirEvent()
     /// Where a log of an event already written goes: that event's start.
     private var lastEventStart: Double = 0
-    private var buffer = ""
-    private static let pid: Int64 = 1
-    private static let eventsTrack: Int64 = 1
-    private static let framesTrack: Int64 = 2
+    private var lastEnd: Double = 0
+    /// The trace events of one record, handed to the file whole.
+    private let out = JSONByteWriter()
+    private static let eventsTrack = 1
+    private static let framesTrack = 2
 
     public init(path: String) throws(SinkError) {
         file = try AtomicFile(path: path)
-        file.write("[\n")
-        emit(metadata("process_name", tid: 0, name: "cellhost run"))
-        emit(metadata("thread_name", tid: ChromeTraceWriter.eventsTrack, name: "events"))
-        emit(metadata("thread_name", tid: ChromeTraceWriter.framesTrack, name: "frames"))
+        out.raw("[\n")
+        metadata("process_name", tid: 0, name: "cellhost run")
+        metadata("thread_name", tid: ChromeTraceWriter.eventsTrack, name: "events")
+        metadata("thread_name", tid: ChromeTraceWriter.framesTrack, name: "frames")
+        file.write(out.bytes)
+        out.removeAll()
     }
 
-    private func metadata(_ kind: String, tid: Int64, name: String) -> JSON {
-        .object([("name", .string(kind)), ("ph", .string("M")), ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(tid)),
-                 ("args", .object([("name", .string(name))]))])
-    }
-
-    private func emit(_ event: JSON) {
-        buffer.removeAll(keepingCapacity: true)
-        if wroteFirst { buffer += ",\n" }
+    /// Starts the next trace event of the array: `{"name":"` and whatever `name` writes (inside
+    /// the quotes, escaped) and `"`.
+    private func begin(name: () -> Void) {
+        if wroteFirst { out.raw(",\n") }
         wroteFirst = true
-        event.write(to: &buffer)
-        file.write(buffer)
+        out.raw(#"{"name":""#)
+        name()
+        out.byte(UInt8(ascii: "\""))
     }
 
-    private func slice(_ name: String, category: String, ts: Double, dur: Double, tid: Int64, args: [(String, JSON)] = []) -> JSON {
-        var pairs: [(String, JSON)] = [
-            ("name", .string(name)), ("cat", .string(category)), ("ph", .string("X")),
-            ("ts", .double(ts.roundedMicros)), ("dur", .double(max(dur, 0.1).roundedMicros)),
-            ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(tid)),
-        ]
-        if !args.isEmpty { pairs.append(("args", .object(args))) }
-        return .object(pairs)
+    private func begin(name: String) { begin { out.stringContent(name) } }
+
+    /// `,"pid":1,"tid":<tid>`: the process and the track.
+    private func track(_ tid: Int) {
+        out.raw(#","pid":1,"tid":"#)
+        out.int(tid)
+    }
+
+    private func metadata(_ kind: StaticString, tid: Int, name: String) {
+        begin { out.raw(kind) }
+        out.raw(#","ph":"M""#)
+        track(tid)
+        out.raw(#","args":{"name":"#)
+        out.string(name)
+        out.raw("}}")
+    }
+
+    /// A complete slice up to its arguments: the caller ends it with `}` or `,"args":{…}}`.
+    private func slice(_ name: () -> Void, category: StaticString, ts: Double, dur: Double, tid: Int) {
+        begin(name: name)
+        out.raw(#","cat":""#); out.raw(category)
+        out.raw(#"","ph":"X","ts":"#); out.number(ts.roundedMicros)
+        out.raw(#","dur":"#); out.number(max(dur, 0.1).roundedMicros)
+        track(tid)
     }
 
     public func write(_ record: TraceRecord) {
         switch record {
         case .header(let h):
-            emit(.object([("name", .string("run")), ("ph", .string("i")), ("s", .string("p")), ("ts", .int(0)),
-                          ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.eventsTrack)),
-                          ("args", .object([("source", .string(h.source)), ("schema", .string(TraceRecord.schema))]))]))
+            begin(name: "run")
+            out.raw(#","ph":"i","s":"p","ts":0"#)
+            track(ChromeTraceWriter.eventsTrack)
+            out.raw(#","args":{"source":"#); out.string(h.source)
+            out.raw(#","schema":"#); out.string(TraceRecord.schema)
+            out.raw("}}")
         case .event(let e):
             writeEvent(e)
             lastEventStart = e.start
-            for log in logs.release(event: e.number) { emit(logMark(log, ts: e.start)) }
+            for log in logs.release(event: e.number) { logMark(log, ts: e.start) }
         case .log(let log):
-            if let now = logs.admit(log) { emit(logMark(now, ts: now.event == nil ? 0 : lastEventStart)) }
+            if let now = logs.admit(log) { logMark(now, ts: now.event == nil ? 0 : lastEventStart) }
         case .end(let end):
-            for log in logs.releaseAll() { emit(logMark(log, ts: lastEnd)) }
-            var args: [(String, JSON)] = [("outcome", .string(end.outcome.rawValue))]
-            if let m = end.message { args.append(("message", .string(m))) }
-            if let f = end.failedEvent { args.append(("failedEvent", .int(Int64(f)))) }
-            emit(.object([("name", .string("end: \(end.outcome.rawValue)")), ("ph", .string("i")), ("s", .string("p")),
-                          ("ts", .double(lastEnd.roundedMicros)), ("pid", .int(ChromeTraceWriter.pid)),
-                          ("tid", .int(ChromeTraceWriter.eventsTrack)), ("args", .object(args))]))
+            for log in logs.releaseAll() { logMark(log, ts: lastEnd) }
+            begin { out.raw("end: "); out.stringContent(end.outcome.rawValue) }
+            out.raw(#","ph":"i","s":"p","ts":"#); out.number(lastEnd.roundedMicros)
+            track(ChromeTraceWriter.eventsTrack)
+            out.raw(#","args":{"outcome":"#); out.string(end.outcome.rawValue)
+            if let m = end.message { out.raw(#","message":"#); out.string(m) }
+            if let f = end.failedEvent { out.raw(#","failedEvent":"#); out.int(f) }
+            out.raw("}}")
         }
-        file.flush()
+        file.write(out.bytes)
+        out.removeAll()
+        file.recordEnded()
     }
 
-    private var lastEnd: Double = 0
-
     /// A thread-scoped instant named "<plugin> <level>: <message>", so the track shows it whole.
-    private func logMark(_ log: TraceLog, ts: Double) -> JSON {
-        var args: [(String, JSON)] = [("plugin", .string(log.plugin)), ("level", .string(log.level.rawValue)),
-                                      ("message", .string(log.message))]
-        if let event = log.event { args.append(("event", .int(Int64(event)))) }
-        if let notShown = log.notShown { args.append(("notShown", .int(Int64(notShown)))) }
-        return .object([("name", .string("\(log.plugin) \(log.level.rawValue): \(log.message)")), ("cat", .string("log")),
-                        ("ph", .string("i")), ("s", .string("t")), ("ts", .double(ts.roundedMicros)),
-                        ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.eventsTrack)),
-                        ("args", .object(args))])
+    private func logMark(_ log: TraceLog, ts: Double) {
+        begin {
+            out.stringContent(log.plugin); out.byte(UInt8(ascii: " ")); out.stringContent(log.level.rawValue)
+            out.raw(": "); out.stringContent(log.message)
+        }
+        out.raw(#","cat":"log","ph":"i","s":"t","ts":"#); out.number(ts.roundedMicros)
+        track(ChromeTraceWriter.eventsTrack)
+        out.raw(#","args":{"plugin":"#); out.string(log.plugin)
+        out.raw(#","level":"#); out.string(log.level.rawValue)
+        out.raw(#","message":"#); out.string(log.message)
+        if let event = log.event { out.raw(#","event":"#); out.int(event) }
+        if let notShown = log.notShown { out.raw(#","notShown":"#); out.int(notShown) }
+        out.raw("}}")
     }
 
     private func writeEvent(_ e: TraceEvent) {
         let total = e.timings.total
-        var args: [(String, JSON)] = [("line", .int(Int64(e.line))), ("cells", .int(Int64(e.updates.count))),
-                                      ("damagedPixels", .int(Int64(e.damagedPixels)))]
-        if let note = e.note { args.append(("note", .string(note))) }
-        if !e.problems.isEmpty { args.append(("problems", .array(e.problems.map(JSON.string)))) }
-        emit(slice("#\(e.number) \(e.summary)", category: "event", ts: e.start, dur: total,
-                   tid: ChromeTraceWriter.eventsTrack, args: args))
+        slice({ out.byte(UInt8(ascii: "#")); out.int64(Int64(e.number)); out.byte(UInt8(ascii: " ")); out.stringContent(e.summary) },
+              category: "event", ts: e.start, dur: total, tid: ChromeTraceWriter.eventsTrack)
+        out.raw(#","args":{"line":"#); out.int(e.line)
+        out.raw(#","cells":"#); out.int(e.updates.count)
+        out.raw(#","damagedPixels":"#); out.int(e.damagedPixels)
+        if let note = e.note { out.raw(#","note":"#); out.string(note) }
+        if !e.problems.isEmpty { out.raw(#","problems":"#); out.strings(e.problems) }
+        out.raw("}}")
         var t = e.start
-        for (phase, micros) in e.timings.phases where micros > 0 {
-            emit(slice(phase, category: "phase", ts: t, dur: micros, tid: ChromeTraceWriter.eventsTrack))
-            if phase == "update" {
-                // Cells inside the update phase, back to back, scaled so they nest within it.
-                let sum = e.updates.reduce(0) { $0 + $1.micros }
-                let factor = sum > micros ? micros / sum : 1
-                var c = t
-                for u in e.updates {
-                    let d = u.micros * factor
-                    var cellArgs: [(String, JSON)] = [("view", .string(u.view.rawValue)), ("changes", .int(Int64(u.changes.count)))]
-                    if let accessories = u.accessories { cellArgs.append(("accessories", .string(accessories))) }
-                    if let swipe = u.swipe { cellArgs.append(("swipe", .string(swipe))) }
-                    emit(slice(u.cell, category: "cell", ts: c, dur: d, tid: ChromeTraceWriter.eventsTrack, args: cellArgs))
-                    c += d
-                }
+        phase("update", e.timings.update, at: &t) { start, micros in
+            // Cells inside the update phase, back to back, scaled so they nest within it.
+            let sum = e.updates.reduce(0) { $0 + $1.micros }
+            let factor = sum > micros ? micros / sum : 1
+            var c = start
+            for u in e.updates {
+                let d = u.micros * factor
+                slice({ out.stringContent(u.cell) }, category: "cell", ts: c, dur: d, tid: ChromeTraceWriter.eventsTrack)
+                out.raw(#","args":{"view":"#); out.string(u.view.rawValue)
+                out.raw(#","changes":"#); out.int(u.changes.count)
+                if let accessories = u.accessories { out.raw(#","accessories":"#); out.string(accessories) }
+                if let swipe = u.swipe { out.raw(#","swipe":"#); out.string(swipe) }
+                out.raw("}}")
+                c += d
             }
-            t += micros
         }
+        phase("layout", e.timings.layout, at: &t)
+        phase("draw", e.timings.draw, at: &t)
+        phase("raster", e.timings.raster, at: &t)
+        phase("composite", e.timings.composite, at: &t)
+        phase("encode", e.timings.encode, at: &t)
         let end = e.start + max(total, 0.1)
         lastEnd = max(lastEnd, end)
         for frame in e.frames {
             let frameStart = e.start + total - e.timings.encode
-            emit(.object([("name", .string("event→frame")), ("cat", .string("flow")), ("ph", .string("s")),
-                          ("id", .int(Int64(frame.index))), ("ts", .double(e.start.roundedMicros)),
-                          ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.eventsTrack))]))
-            emit(slice("frame \(frame.index)", category: "frame", ts: frameStart, dur: max(e.timings.encode, 1),
-                       tid: ChromeTraceWriter.framesTrack,
-                       args: [("file", frame.file.map(JSON.string) ?? .null), ("damagedPixels", .int(Int64(frame.damagedPixels)))]
-                           + (frame.sameAs.map { [("sameAs", JSON.int(Int64($0)))] } ?? [])))
-            emit(.object([("name", .string("event→frame")), ("cat", .string("flow")), ("ph", .string("f")),
-                          ("bp", .string("e")), ("id", .int(Int64(frame.index))), ("ts", .double(frameStart.roundedMicros)),
-                          ("pid", .int(ChromeTraceWriter.pid)), ("tid", .int(ChromeTraceWriter.framesTrack))]))
+            begin(name: "event→frame")
+            out.raw(#","cat":"flow","ph":"s","id":"#); out.int(frame.index)
+            out.raw(#","ts":"#); out.number(e.start.roundedMicros)
+            track(ChromeTraceWriter.eventsTrack)
+            out.byte(UInt8(ascii: "}"))
+            slice({ out.raw("frame "); out.int(frame.index) }, category: "frame", ts: frameStart, dur: max(e.timings.encode, 1),
+                  tid: ChromeTraceWriter.framesTrack)
+            out.raw(#","args":{"file":"#); if let file = frame.file { out.string(file) } else { out.null() }
+            out.raw(#","damagedPixels":"#); out.int(frame.damagedPixels)
+            if let sameAs = frame.sameAs { out.raw(#","sameAs":"#); out.int(sameAs) }
+            out.raw("}}")
+            begin(name: "event→frame")
+            out.raw(#","cat":"flow","ph":"f","bp":"e","id":"#); out.int(frame.index)
+            out.raw(#","ts":"#); out.number(frameStart.roundedMicros)
+            track(ChromeTraceWriter.framesTrack)
+            out.byte(UInt8(ascii: "}"))
         }
-        emit(.object([("name", .string("damaged pixels")), ("ph", .string("C")), ("ts", .double(e.start.roundedMicros)),
-                      ("pid", .int(ChromeTraceWriter.pid)), ("args", .object([("pixels", .int(Int64(e.damagedPixels)))]))]))
+        begin(name: "damaged pixels")
+        out.raw(#","ph":"C","ts":"#); out.number(e.start.roundedMicros)
+        out.raw(#","pid":1,"args":{"pixels":"#); out.int(e.damagedPixels)
+        out.raw("}}")
+    }
+
+    /// The slice of one phase that took time, starting at `t`, which moves past it; `inside`
+    /// writes what nests in it.
+    private func phase(_ name: StaticString, _ micros: Double, at t: inout Double,
+                       inside: (_ start: Double, _ micros: Double) -> Void = { _, _ in }) {
+        guard micros > 0 else { return }
+        slice({ out.raw(name) }, category: "phase", ts: t, dur: micros, tid: ChromeTraceWriter.eventsTrack)
+        out.byte(UInt8(ascii: "}"))
+        inside(t, micros)
+        t += micros
     }
 
     public func finish() throws(SinkError) {

@@ -46,11 +46,19 @@ public struct EventStreamParser: Sendable {
 
     /// Parses one line. Returns the event it holds, or nil for scene lines and comments.
     public mutating func parse(line raw: String, lineNumber: Int) throws(EventStreamError) -> Event? {
-        let text = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-        let trimmed = text.drop(while: { $0 == " " || $0 == "\t" })
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        var raw = raw
+        let parsed: Result<JSON, JSONSyntaxError>? = raw.withUTF8 { utf8 in
+            // A carriage return ends a line only as the last byte ("\r" is a character of its own there).
+            let text = utf8.last == 0x0D ? UnsafeBufferPointer(rebasing: utf8.dropLast()) : utf8
+            let first = text.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            guard let first, text[first] != UInt8(ascii: "#") else { return nil }
+            return JSON.parse(utf8: text)
+        }
         let json: JSON
-        do { json = try JSON.parse(text) } catch {
+        switch parsed {
+        case nil: return nil
+        case .success(let value)?: json = value
+        case .failure(let error)?:
             throw EventStreamError(source: source, line: lineNumber, column: error.column, message: error.reason)
         }
         guard let pairs = json.objectPairs else {
@@ -527,9 +535,10 @@ public struct EventStreamParser: Sendable {
                 let what = stateFields.first?.0 ?? (!set.isEmpty || accessories != nil ? "set" : !perform.isEmpty ? "perform" : !background.isEmpty ? "background" : "setNeedsUpdateConfiguration")
                 throw LineError("\"\(what)\" needs a target: add \"cell\": \"<item id>\" (or \"header\"/\"footer\": \"<section id>\")")
             }
-            let headerOnly = ["editing": state.editing != nil, "expanded": state.expanded != nil, "swiped": state.swiped != nil,
-                              "reordering": state.reordering != nil, "drag": state.drag != nil, "drop": state.drop != nil]
-            if let bad = headerOnly.filter(\.value).map(\.key).sorted().first, let nonCell = targets.first(where: { !$0.isCell }) {
+            if let nonCell = targets.first(where: { !$0.isCell }), let bad = [
+                "editing": state.editing != nil, "expanded": state.expanded != nil, "swiped": state.swiped != nil,
+                "reordering": state.reordering != nil, "drag": state.drag != nil, "drop": state.drop != nil,
+            ].filter(\.value).map(\.key).sorted().first {
                 throw LineError("\"\(bad)\" is a cell state; \(nonCell) is a header/footer view (it has only highlighted, selected, disabled, focused, pinned and custom states)")
             }
             if state.pinned != nil, let cell = targets.first(where: \.isCell) {
@@ -862,6 +871,9 @@ struct Fields {
     func has(_ key: String) -> Bool { pairs.contains(where: { $0.0 == key }) }
 
     mutating func take(_ key: String) -> JSON? {
+        // With no field left, neither `finish` nor `rejectUnknown` can fail: the names asked for
+        // (which only their messages use) no longer matter.
+        guard !pairs.isEmpty else { return nil }
         if !known.contains(key) { known.append(key) }
         guard let i = pairs.firstIndex(where: { $0.0 == key }) else { return nil }
         return pairs.remove(at: i).1

@@ -36,13 +36,16 @@ public struct OutlineTrace: Sendable, Equatable {
         return s
     }
 
-    var json: JSON {
-        var pairs: [(String, JSON)] = [("item", .string(item)), ("action", .string(action.rawValue)),
-                                       ("level", .int(Int64(level)))]
-        if !inserted.isEmpty { pairs.append(("inserted", .array(inserted.map(JSON.string)))) }
-        if !removed.isEmpty { pairs.append(("removed", .array(removed.map(JSON.string)))) }
-        return .object(pairs)
+    func writeJSON(to out: JSONByteWriter) {
+        out.raw(#"{"item":"#); out.string(item)
+        out.raw(#","action":"#); out.string(action.rawValue)
+        out.raw(#","level":"#); out.int(level)
+        if !inserted.isEmpty { out.raw(#","inserted":"#); out.strings(inserted) }
+        if !removed.isEmpty { out.raw(#","removed":"#); out.strings(removed) }
+        out.byte(UInt8(ascii: "}"))
     }
+
+    var json: JSON { JSON(written: writeJSON) }
 
     init(json: JSON) throws(TraceDecodingError) {
         let r = TraceReader(json)

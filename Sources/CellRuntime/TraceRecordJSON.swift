@@ -4,47 +4,52 @@ import CellKit
 /// `cellhost.trace/1` as JSON: one object per line with a `"record"` kind. The encoding is the
 /// trace file format and the worker → supervisor wire format at once, so both directions live here.
 extension TraceRecord {
-    public var json: JSON {
+    /// The record as one trace line, without its newline, written into `out`: what every sink
+    /// and the trace file read. The key order and number forms are the trace format's.
+    public func writeJSON(to out: JSONByteWriter) {
         switch self {
         case .header(let h):
-            return .object([
-                ("record", .string("header")), ("schema", .string(TraceRecord.schema)), ("source", .string(h.source)),
-                ("appearance", .string(h.appearance)), ("viewport", h.viewport.json), ("scale", .double(h.scale)),
-                ("traits", .array(h.traits.map(JSON.string))), ("items", .int(Int64(h.itemCount))),
-                ("plugins", .array(h.plugins.map(JSON.string))),
-            ])
+            out.raw(#"{"record":"header","schema":"#); out.string(TraceRecord.schema)
+            out.raw(#","source":"#); out.string(h.source)
+            out.raw(#","appearance":"#); out.string(h.appearance)
+            out.raw(#","viewport":"#); h.viewport.writeJSON(to: out)
+            out.raw(#","scale":"#); out.number(h.scale)
+            out.raw(#","traits":"#); out.strings(h.traits)
+            out.raw(#","items":"#); out.int(h.itemCount)
+            out.raw(#","plugins":"#); out.strings(h.plugins)
+            out.byte(UInt8(ascii: "}"))
         case .event(let e):
-            var pairs: [(String, JSON)] = [
-                ("record", .string("event")), ("event", .int(Int64(e.number))), ("line", .int(Int64(e.line))),
-                ("summary", .string(e.summary)),
-            ]
-            if let note = e.note { pairs.append(("note", .string(note))) }
-            pairs += [
-                ("start", .double(e.start.roundedMicros)), ("updates", .array(e.updates.map(\.json))),
-                ("frames", .array(e.frames.map(\.json))), ("timings", e.timings.json),
-            ]
-            if !e.problems.isEmpty { pairs.append(("problems", .array(e.problems.map(JSON.string)))) }
-            if !e.outline.isEmpty { pairs.append(("outline", .array(e.outline.map(\.json)))) }
-            return .object(pairs)
+            out.raw(#"{"record":"event","event":"#); out.int(e.number)
+            out.raw(#","line":"#); out.int(e.line)
+            out.raw(#","summary":"#); out.string(e.summary)
+            if let note = e.note { out.raw(#","note":"#); out.string(note) }
+            out.raw(#","start":"#); out.number(e.start.roundedMicros)
+            out.raw(#","updates":"#); out.array(e.updates) { $0.writeJSON(to: out) }
+            out.raw(#","frames":"#); out.array(e.frames) { $0.writeJSON(to: out) }
+            out.raw(#","timings":"#); e.timings.writeJSON(to: out)
+            if !e.problems.isEmpty { out.raw(#","problems":"#); out.strings(e.problems) }
+            if !e.outline.isEmpty { out.raw(#","outline":"#); out.array(e.outline) { $0.writeJSON(to: out) } }
+            out.byte(UInt8(ascii: "}"))
         case .log(let log):
-            var pairs: [(String, JSON)] = [
-                ("record", .string("log")), ("plugin", .string(log.plugin)), ("level", .string(log.level.rawValue)),
-                ("message", .string(log.message)),
-            ]
-            if let event = log.event { pairs.append(("event", .int(Int64(event)))) }
-            if let notShown = log.notShown { pairs.append(("notShown", .int(Int64(notShown)))) }
-            return .object(pairs)
+            out.raw(#"{"record":"log","plugin":"#); out.string(log.plugin)
+            out.raw(#","level":"#); out.string(log.level.rawValue)
+            out.raw(#","message":"#); out.string(log.message)
+            if let event = log.event { out.raw(#","event":"#); out.int(event) }
+            if let notShown = log.notShown { out.raw(#","notShown":"#); out.int(notShown) }
+            out.byte(UInt8(ascii: "}"))
         case .end(let end):
-            var pairs: [(String, JSON)] = [
-                ("record", .string("end")), ("outcome", .string(end.outcome.rawValue)),
-                ("events", .int(Int64(end.events))), ("frames", .int(Int64(end.frames))),
-            ]
-            if let f = end.failedEvent { pairs.append(("failedEvent", .int(Int64(f)))) }
-            if let m = end.message { pairs.append(("message", .string(m))) }
-            pairs.append(("timings", end.timings.json))
-            return .object(pairs)
+            out.raw(#"{"record":"end","outcome":"#); out.string(end.outcome.rawValue)
+            out.raw(#","events":"#); out.int(end.events)
+            out.raw(#","frames":"#); out.int(end.frames)
+            if let f = end.failedEvent { out.raw(#","failedEvent":"#); out.int(f) }
+            if let m = end.message { out.raw(#","message":"#); out.string(m) }
+            out.raw(#","timings":"#); end.timings.writeJSON(to: out)
+            out.byte(UInt8(ascii: "}"))
         }
     }
+
+    /// The record as a JSON value (tests, the report page): its trace line, parsed.
+    public var json: JSON { JSON(written: writeJSON) }
 
     public init(json: JSON) throws(TraceDecodingError) {
         let r = TraceReader(json)
@@ -102,16 +107,33 @@ extension Double {
 }
 
 extension Size {
-    var json: JSON { .array([.double(width), .double(height)]) }
+    /// `[width, height]`.
+    func writeJSON(to out: JSONByteWriter) {
+        out.byte(UInt8(ascii: "[")); out.number(width); out.byte(UInt8(ascii: ",")); out.number(height)
+        out.byte(UInt8(ascii: "]"))
+    }
 }
 
 extension Rect {
     /// `[x, y, width, height]`.
-    var json: JSON { .array([.double(minX), .double(minY), .double(width), .double(height)]) }
+    func writeJSON(to out: JSONByteWriter) {
+        out.byte(UInt8(ascii: "[")); out.number(minX); out.byte(UInt8(ascii: ",")); out.number(minY)
+        out.byte(UInt8(ascii: ",")); out.number(width); out.byte(UInt8(ascii: ",")); out.number(height)
+        out.byte(UInt8(ascii: "]"))
+    }
 }
 
 extension PhaseTimings {
-    var json: JSON { .object(phases.map { ($0.0, .double($0.1.roundedMicros)) }) }
+    /// Each phase by name (`phaseNames`' order), rounded to 0.1 µs.
+    func writeJSON(to out: JSONByteWriter) {
+        out.raw(#"{"update":"#); out.number(update.roundedMicros)
+        out.raw(#","layout":"#); out.number(layout.roundedMicros)
+        out.raw(#","draw":"#); out.number(draw.roundedMicros)
+        out.raw(#","raster":"#); out.number(raster.roundedMicros)
+        out.raw(#","composite":"#); out.number(composite.roundedMicros)
+        out.raw(#","encode":"#); out.number(encode.roundedMicros)
+        out.byte(UInt8(ascii: "}"))
+    }
 
     init(json: JSON) throws(TraceDecodingError) {
         let r = TraceReader(json)
@@ -121,15 +143,18 @@ extension PhaseTimings {
 }
 
 extension PropertyChangeTrace {
-    var json: JSON {
-        var pairs: [(String, JSON)] = [("configuration", .string(configuration)), ("property", .string(property))]
-        pairs.append(("old", old.map(JSON.string) ?? .null))
-        pairs.append(("new", .string(new)))
-        pairs.append(("reason", .string(reason.rawValue)))
-        if let cause { pairs.append(("cause", .string(cause))) }
-        if nilIsTint { pairs.append(("nilIsTint", .bool(true))) }
-        return .object(pairs)
+    func writeJSON(to out: JSONByteWriter) {
+        out.raw(#"{"configuration":"#); out.string(configuration)
+        out.raw(#","property":"#); out.string(property)
+        out.raw(#","old":"#); if let old { out.string(old) } else { out.null() }
+        out.raw(#","new":"#); out.string(new)
+        out.raw(#","reason":"#); out.string(reason.rawValue)
+        if let cause { out.raw(#","cause":"#); out.string(cause) }
+        if nilIsTint { out.raw(#","nilIsTint":true"#) }
+        out.byte(UInt8(ascii: "}"))
     }
+
+    var json: JSON { JSON(written: writeJSON) }
 
     init(json: JSON) throws(TraceDecodingError) {
         let r = TraceReader(json)
@@ -141,22 +166,28 @@ extension PropertyChangeTrace {
 }
 
 extension CellUpdateTrace {
-    var json: JSON {
-        var pairs: [(String, JSON)] = [
-            ("cell", .string(cell)), ("type", .string(type)), ("cause", .string(cause)),
-            ("stateBefore", .array(stateBefore.map(JSON.string))), ("stateAfter", .array(stateAfter.map(JSON.string))),
-            ("changes", .array(changes.map(\.json))), ("view", .string(view.rawValue)),
-        ]
-        pairs.append(("supports", supports.map(JSON.bool) ?? .null))
-        pairs += [("size", size.json), ("frame", frame.json), ("damage", damage?.json ?? .null),
-                  ("micros", .double(micros.roundedMicros))]
-        if let repaint { pairs.append(("repaint", .string(repaint))) }
-        if let accessories { pairs.append(("accessories", .string(accessories))) }
-        if let swipe { pairs.append(("swipe", .string(swipe))) }
-        if let handler { pairs.append(("handler", .string(handler.rawValue))) }
-        if let separators { pairs.append(("separators", .string(separators))) }
-        return .object(pairs)
+    func writeJSON(to out: JSONByteWriter) {
+        out.raw(#"{"cell":"#); out.string(cell)
+        out.raw(#","type":"#); out.string(type)
+        out.raw(#","cause":"#); out.string(cause)
+        out.raw(#","stateBefore":"#); out.strings(stateBefore)
+        out.raw(#","stateAfter":"#); out.strings(stateAfter)
+        out.raw(#","changes":"#); out.array(changes) { $0.writeJSON(to: out) }
+        out.raw(#","view":"#); out.string(view.rawValue)
+        out.raw(#","supports":"#); if let supports { out.bool(supports) } else { out.null() }
+        out.raw(#","size":"#); size.writeJSON(to: out)
+        out.raw(#","frame":"#); frame.writeJSON(to: out)
+        out.raw(#","damage":"#); if let damage { damage.writeJSON(to: out) } else { out.null() }
+        out.raw(#","micros":"#); out.number(micros.roundedMicros)
+        if let repaint { out.raw(#","repaint":"#); out.string(repaint) }
+        if let accessories { out.raw(#","accessories":"#); out.string(accessories) }
+        if let swipe { out.raw(#","swipe":"#); out.string(swipe) }
+        if let handler { out.raw(#","handler":"#); out.string(handler.rawValue) }
+        if let separators { out.raw(#","separators":"#); out.string(separators) }
+        out.byte(UInt8(ascii: "}"))
     }
+
+    var json: JSON { JSON(written: writeJSON) }
 
     init(json: JSON) throws(TraceDecodingError) {
         let r = TraceReader(json)
@@ -175,14 +206,17 @@ extension CellUpdateTrace {
 }
 
 extension FrameTrace {
-    var json: JSON {
-        var pairs: [(String, JSON)] = [("index", .int(Int64(index)))]
-        pairs.append(("file", file.map(JSON.string) ?? .null))
-        pairs += [("damage", .array(damage.map(\.json))), ("damagedPixels", .int(Int64(damagedPixels)))]
-        if let progress { pairs.append(("progress", .double((progress * 1000).rounded() / 1000))) }
-        if let sameAs { pairs.append(("sameAs", .int(Int64(sameAs)))) }
-        return .object(pairs)
+    func writeJSON(to out: JSONByteWriter) {
+        out.raw(#"{"index":"#); out.int(index)
+        out.raw(#","file":"#); if let file { out.string(file) } else { out.null() }
+        out.raw(#","damage":"#); out.array(damage) { $0.writeJSON(to: out) }
+        out.raw(#","damagedPixels":"#); out.int(damagedPixels)
+        if let progress { out.raw(#","progress":"#); out.number((progress * 1000).rounded() / 1000) }
+        if let sameAs { out.raw(#","sameAs":"#); out.int(sameAs) }
+        out.byte(UInt8(ascii: "}"))
     }
+
+    var json: JSON { JSON(written: writeJSON) }
 
     init(json: JSON) throws(TraceDecodingError) {
         let r = TraceReader(json)

@@ -25,25 +25,17 @@ public final class TraceFanOut: TraceSink {
 /// `trace.jsonl`: one `cellhost.trace/1` record per line, header first, end last.
 public final class JSONLTraceWriter: TraceSink {
     private let file: AtomicFile
-    private var line = ""
+    /// One record's line, handed to the file whole.
+    private let line = JSONByteWriter()
 
     public init(path: String) throws(SinkError) { file = try AtomicFile(path: path) }
 
     public func write(_ record: TraceRecord) {
-        line.removeAll(keepingCapacity: true)
-        record.json.write(to: &line)
-        line += "\n"
-        file.write(line)
-        file.flush()
-    }
-
-    /// Writes an already-encoded record line as is (the supervisor forwards the worker's lines).
-    public func write(encodedLine: String) {
-        line.removeAll(keepingCapacity: true)
-        line += encodedLine
-        line += "\n"
-        file.write(line)
-        file.flush()
+        record.writeJSON(to: line)
+        line.byte(UInt8(ascii: "\n"))
+        file.write(line.bytes)
+        line.removeAll()
+        file.recordEnded()
     }
 
     public func finish() throws(SinkError) { try file.commit() }
