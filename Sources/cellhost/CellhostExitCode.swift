@@ -25,7 +25,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .usage: "usage: bad command-line arguments"
         case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
         case .pluginFailed: "a plugin crashed, hung, exited, gave a bad value or broke the sandbox"
-        case .outputNotWritten: "an output file or frame could not be written, or cellhost failed in its own code"
+        case .outputNotWritten: "an output file or frame could not be written, or a bug in cellhost"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
         case .snapshotsFailed: "test: a snapshot differed, was missing or recorded, or its stream failed"
