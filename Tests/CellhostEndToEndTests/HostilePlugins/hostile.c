@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include "base.h"
@@ -37,6 +38,10 @@ __attribute__((unused)) static void attack(void) {
     }
 #elif defined(ATTACK_EXECVE)
     execl("/bin/sh", "sh", "-c", "touch '" TARGET "'", (char *)NULL);
+#elif defined(ATTACK_PTRACE)
+    ptrace(PTRACE_ATTACH, getppid(), NULL, NULL);
+#elif defined(ATTACK_SETSID)
+    setsid();
 #elif defined(ATTACK_DIE)
     kill(getpid(), SIGKILL);
 #elif defined(ATTACK_TRAP)
