@@ -36,6 +36,14 @@ struct RecordIntake {
     }
     /// Steps waiting for the frames of the first of them to be on disk.
     private var held: [Step] = []
+    /// The most steps held: far more than the worker's bounded encoding queue ever keeps back,
+    /// reached only when a frame is never written (a full disk), whose record then goes through
+    /// without its name rather than the sinks waiting, and the records piling up, for the rest
+    /// of the run.
+    static let heldLimit = 4096
+    /// Files of frames let through without their names (at the limit): a later frame that
+    /// repeats one of them does not name it either.
+    private var unnamed: Set<String> = []
 
     init(recorder: TraceRecorder, sourceName: String, framesDirectory: String? = nil) {
         self.recorder = recorder
@@ -115,8 +123,16 @@ struct RecordIntake {
     mutating func releaseCommitted() {
         guard !held.isEmpty else { return }
         var released = 0
-        while released < held.count, missingFrames(held[released]).isEmpty {
-            apply(held[released])
+        while released < held.count {
+            let missing = missingFrames(held[released])
+            if missing.isEmpty {
+                apply(held[released])
+            } else if held.count - released > Self.heldLimit {
+                unnamed.formUnion(missing)
+                apply(held[released], without: unnamed)
+            } else {
+                break
+            }
             released += 1
         }
         held.removeFirst(released)
@@ -128,22 +144,26 @@ struct RecordIntake {
     mutating func releaseAll() -> [String] {
         let missing = held.flatMap(missingFrames)
         let lost = Set(Supervisor.recoverFrames(in: framesDirectory, names: missing))
-        for step in held {
-            guard case .record(.event(var e)) = step, !lost.isEmpty else { apply(step); continue }
-            for i in e.frames.indices where e.frames[i].file.map(lost.contains) == true {
-                e.frames[i].file = nil
-                e.frames[i].sameAs = nil
-            }
-            apply(.record(.event(e)))
-        }
+        for step in held { apply(step, without: lost) }
         held.removeAll()
         return missing.filter(lost.contains)
     }
 
-    private func apply(_ step: Step) {
+    /// Hands `step` to the recorder; an event record's frames whose file is in `unwritten`
+    /// keep their place without naming it (nor the frame it repeats).
+    private func apply(_ step: Step, without given: Set<String> = []) {
+        let unwritten = unnamed.isEmpty ? given : given.union(unnamed)
         switch step {
-        case .begin(let event, let line): recorder.begin(event: event, line: line)
-        case .record(let record): recorder.record(record)
+        case .begin(let event, let line):
+            recorder.begin(event: event, line: line)
+        case .record(.event(var e)) where !unwritten.isEmpty:
+            for i in e.frames.indices where e.frames[i].file.map(unwritten.contains) == true {
+                e.frames[i].file = nil
+                e.frames[i].sameAs = nil
+            }
+            recorder.record(.event(e))
+        case .record(let record):
+            recorder.record(record)
         }
     }
 

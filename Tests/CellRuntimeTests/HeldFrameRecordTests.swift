@@ -72,6 +72,26 @@ import Testing
         #expect(directoryEntries(dir)?.sorted() == ["frame-0001.png", "frame-0004.png"])
     }
 
+    /// A frame that is never written (a full disk) does not hold the records after it for the
+    /// rest of the run: past the limit, its record goes through without naming it, and a later
+    /// frame repeating it does not name it either.
+    @Test func aFrameNeverWrittenHoldsBackOnlySoManyRecords() {
+        let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-held-frames")
+        let sink = Sink()
+        var intake = RecordIntake(recorder: TraceRecorder(sink: sink), sourceName: "s.jsonl", framesDirectory: dir)
+        accept(&intake, .begin, Self.begin(1))
+        accept(&intake, .record, Self.event(1, frames: [Self.frame(1)]))
+        accept(&intake, .begin, Self.begin(2))
+        accept(&intake, .record, Self.event(2, frames: [Self.frame(2, sameAs: 1)]))
+        let events = RecordIntake.heldLimit / 2 + 2
+        for number in 3..<(3 + events) {
+            accept(&intake, .begin, Self.begin(number))
+            accept(&intake, .record, Self.event(number, frames: []))
+        }
+        #expect(sink.records.count == events + 2, "the records went through once the limit was passed")
+        #expect(sink.files == [nil, nil])
+    }
+
     /// Without a frames folder nothing is named on disk, so nothing waits.
     @Test func withoutFramesNothingWaits() {
         let sink = Sink()
