@@ -15,12 +15,16 @@ public struct WorkerDeathReport: Sendable {
     public var sentence: String
     /// The plugin's last output lines, then `in the plugin: <frame>` lines.
     public var evidence: [String]
+    /// The worker stopped on a trap in cellhost's own code (`hostTrapFrame`): the sentence says
+    /// so, and the failure is the host's, not the plugin's.
+    public private(set) var isHostFailure = false
 
     /// `phase`: a clause naming what the worker was doing ("while loading x.so"), nil when
     /// unknown. `pluginFiles`: paths or file names of the plugins the worker loaded, to find
     /// their frames. `rerun`: the command to repeat under the AddressSanitizer preload
-    /// ("cellhost run --in-process …").
-    public init(_ result: WorkerResult, phase: String?, pluginFiles: [String], rerun: String) {
+    /// ("cellhost run --in-process …"). `executable`: the worker's, to tell its frames.
+    public init(_ result: WorkerResult, phase: String?, pluginFiles: [String], rerun: String,
+                executable: String = WorkerProcess.currentExecutablePath) {
         let output = Self.ownOutput(result.standardError)
         if case .exited = result.termination, let hint = Self.addressSanitizerHint(output, rerun: rerun) {
             sentence = hint
@@ -28,6 +32,10 @@ public struct WorkerDeathReport: Sendable {
             return
         }
         sentence = "the worker \(result.termination)" + (phase.map { " " + $0 } ?? "")
+        if let frame = Self.hostTrapFrame(result, executable: executable) {
+            isHostFailure = true
+            sentence = "cellhost failed in its own code (a bug in cellhost, not in the plugin): \(sentence) in \(frame)"
+        }
         if case .channelFault(let fault) = result.termination { sentence += ": \(fault)" }
         let images = Set(pluginFiles.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
         evidence = output.suffix(Self.outputLineLimit).map(Self.bounded)

@@ -165,13 +165,9 @@ public enum Supervisor {
             during = "after event #\(last.number)"
         }
         var report = WorkerDeathReport(result, phase: during, pluginFiles: loadedPlugins,
-                                       rerun: "cellhost run --in-process …")
-        if let frame = WorkerDeathReport.hostTrapFrame(result, executable: executable) {
-            // A check failed in cellhost's own code: its bug, named with the input it met.
-            outcome = .internalError
-            report.sentence = "cellhost failed in its own code (a bug in cellhost, not in the plugin): the worker \(result.termination)"
-                + (during.map { " " + $0 } ?? "") + " in " + frame
-        }
+                                       rerun: "cellhost run --in-process …", executable: executable)
+        // A check failed in cellhost's own code: its bug, named with the input it met.
+        if report.isHostFailure { outcome = .internalError }
         if !lost.isEmpty {
             report.sentence += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")); the trace does not name \(lost.count == 1 ? "it" : "them"))"
         }
