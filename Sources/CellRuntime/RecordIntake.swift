@@ -124,11 +124,10 @@ struct RecordIntake {
         guard !held.isEmpty else { return }
         var released = 0
         while released < held.count {
-            let missing = missingFrames(held[released])
-            if missing.isEmpty {
+            if !lacksFrames(held[released]) {
                 apply(held[released])
             } else if held.count - released > Self.heldLimit {
-                unnamed.formUnion(missing)
+                unnamed.formUnion(missingFrames(held[released]))
                 apply(held[released], without: unnamed)
             } else {
                 break
@@ -176,10 +175,19 @@ struct RecordIntake {
 
     /// The files `step` names that are not in the frames folder yet.
     private func missingFrames(_ step: Step) -> [String] {
-        guard let framesDirectory, namesFrames(step), case .record(.event(let e)) = step else { return [] }
-        return e.frames.compactMap { frame in
-            guard let file = frame.file, frame.sameAs == nil else { return nil }
-            return access(framesDirectory + "/" + file, F_OK) == 0 ? nil : file
-        }
+        guard namesFrames(step), case .record(.event(let e)) = step else { return [] }
+        return e.frames.compactMap { frame in frame.sameAs == nil ? frame.file.flatMap { isOnDisk($0) ? nil : $0 } : nil }
+    }
+
+    /// Whether a file `step` names is not in the frames folder yet (checked while records wait,
+    /// so without building the list).
+    private func lacksFrames(_ step: Step) -> Bool {
+        guard namesFrames(step), case .record(.event(let e)) = step else { return false }
+        return e.frames.contains { frame in frame.sameAs == nil && frame.file.map { !isOnDisk($0) } == true }
+    }
+
+    private func isOnDisk(_ file: String) -> Bool {
+        guard let framesDirectory else { return false }
+        return access(framesDirectory + "/" + file, F_OK) == 0
     }
 }
