@@ -67,9 +67,10 @@ public struct WorkerProcess: Sendable {
     /// refuses one; the result says which. SIGINT, SIGTERM and SIGHUP sent to this process while
     /// the worker runs end the worker and return `.interrupted`, so the caller can still commit
     /// what it has; when the worker ends, its whole process group is killed, so nothing it
-    /// started outlives it.
-    public func supervise(limits: WorkerLimits = WorkerLimits(),
-                          onFrame: (WorkerFrame) -> ChannelFault?) throws(WorkerLaunchError) -> WorkerResult {
+    /// started outlives it. `whileWaiting` runs on the calling thread between reads, at least at
+    /// the poll's pace (a few times a second) while the channel is quiet.
+    public func supervise(limits: WorkerLimits = WorkerLimits(), onFrame: (WorkerFrame) -> ChannelFault?,
+                          whileWaiting: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()
         cellhost_interrupts_catch()
         defer { cellhost_interrupts_release() }
@@ -140,6 +141,7 @@ public struct WorkerProcess: Sendable {
                 if !more { open[i] = -1 }
             }
             if let fault = reader.fault { forced = .channelFault(fault); break }
+            whileWaiting()
             if reader.captured > limits.outputBytes { forced = .outputFlood(bytes: reader.captured); break }
         }
         if forced != nil { kill(-pid, SIGKILL) }

@@ -55,7 +55,15 @@ enum RunFrameKind: UInt8 {
 public final class ChannelOutput: RunOutput {
     private let channel: WorkerChannel
     private var writer = TraceWireWriter()
-    public init(channel: WorkerChannel) { self.channel = channel }
+    /// Fault injection for the tests of crash attribution: the worker traps in its own code as
+    /// this event begins (`CELLHOST_TEST_HOST_TRAP_AT_EVENT`), as a host bug would. Read once.
+    private let hostTrapEvent: Int?
+    static let hostTrapEventKey = "CELLHOST_TEST_HOST_TRAP_AT_EVENT"
+
+    public init(channel: WorkerChannel) {
+        self.channel = channel
+        hostTrapEvent = getenv(Self.hostTrapEventKey).flatMap { Int(String(cString: $0)) }
+    }
 
     /// The channel of this process when a supervisor started it as its worker; nil otherwise.
     public static func fromEnvironment() -> ChannelOutput? { WorkerChannel.fromEnvironment().map(ChannelOutput.init) }
@@ -72,6 +80,7 @@ public final class ChannelOutput: RunOutput {
 
     public func begin(_ event: Event) {
         send(.begin) { $0.int(event.number); $0.int(event.line); $0.optional(EventSummary(describing: event.actions).description) { $0.string($1) } }
+        if event.number == hostTrapEvent { preconditionFailure("the trap \(Self.hostTrapEventKey) asked for at event #\(event.number)") }
     }
 
     public func announce(_ phase: RunPhase) {
@@ -115,28 +124,32 @@ public enum Supervisor {
                            executable: String = WorkerProcess.currentExecutablePath) -> TraceEnd {
         let worker = WorkerProcess(executable: executable, arguments: workerArguments(options),
                                    inheritsStandardInput: options.events == "-", sandbox: options.sandbox)
-        var intake = RecordIntake(recorder: recorder, sourceName: options.sourceName)
+        var intake = RecordIntake(recorder: recorder, sourceName: options.sourceName, framesDirectory: options.framesDirectory)
         let result: WorkerResult
         do {
-            result = try worker.supervise(limits: WorkerLimits(idleSeconds: timeout)) { frame in intake.accept(frame) }
+            result = try worker.supervise(limits: WorkerLimits(idleSeconds: timeout), onFrame: { frame in intake.accept(frame) },
+                                          whileWaiting: { intake.releaseCommitted() })
         } catch {
             return TraceEnd(outcome: .internalError, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                             message: error.description)
         }
+        // Whatever happened, the records still waiting for their frames go to the sinks now,
+        // without the names of frames that never reached the disk.
+        let lost = intake.releaseAll()
         let end = intake.end
         let phase = intake.phase
         let eventSummary = intake.eventSummary
         let loadedPlugins = intake.loadedPlugins
         if let end, result.termination.isSuccess { return end }
+        // The worker was ended or died: what it left half-written goes too, also the frame of an
+        // event no record names.
+        _ = recoverFrames(in: options.framesDirectory, names: [])
         if case .interrupted(let signal) = result.termination {
-            _ = recoverFrames(in: options.framesDirectory, names: recorder.frameFiles)
             return TraceEnd(outcome: .interrupted, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                             message: "interrupted by \(signalName(signal)) after \(recorder.eventsRecorded) events; the worker was ended")
         }
 
-        // The worker died. Keep the frames that were completely written before it did.
-        let lost = recoverFrames(in: options.framesDirectory, names: recorder.frameFiles)
-        let outcome: TraceEnd.Outcome
+        var outcome: TraceEnd.Outcome
         switch result.termination {
         case .timedOut: outcome = .pluginHung
         default: outcome = .pluginCrashed
@@ -152,26 +165,26 @@ public enum Supervisor {
             during = "after event #\(last.number)"
         }
         var report = WorkerDeathReport(result, phase: during, pluginFiles: loadedPlugins,
-                                       rerun: "cellhost run --in-process …")
+                                       rerun: "cellhost run --in-process …", executable: executable)
+        // A check failed in cellhost's own code: its bug, named with the input it met.
+        if report.isHostFailure { outcome = .internalError }
         if !lost.isEmpty {
-            report.sentence += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")))"
+            report.sentence += "; \(lost.count) frame\(lost.count == 1 ? " was" : "s were") still being encoded and \(lost.count == 1 ? "is" : "are") lost (\(lost.joined(separator: ", ")); the trace does not name \(lost.count == 1 ? "it" : "them"))"
         }
         let message = report.text
         return TraceEnd(outcome: outcome, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                         failedEvent: failed?.number, message: message)
     }
 
-    /// Removes what frames still being encoded left (hidden partial files) and returns the names
-    /// of the frames that were never written: a frame appears under its name only once complete.
+    /// Removes what frames still being encoded left (hidden partial files of any frame) and
+    /// returns those of `names` that were never written: a frame appears under its name only
+    /// once complete.
     static func recoverFrames(in dir: String?, names: [String]) -> [String] {
         guard let dir else { return [] }
-        var lost: [String] = []
-        let entries = directoryEntries(dir) ?? []
-        for name in names {
-            let partial = FileReplacer.partialPrefix(for: name)
-            for entry in entries where entry.hasPrefix(partial) { unlink(dir + "/" + entry) }
-            if access(dir + "/" + name, F_OK) != 0 { lost.append(name) }
+        let framePartial = FileReplacer.partialPrefix(for: "frame-").dropLast(".partial-".count)  // ".frame-"
+        for entry in directoryEntries(dir) ?? [] where entry.hasPrefix(framePartial) && entry.contains(".partial-") {
+            unlink(dir + "/" + entry)
         }
-        return lost
+        return names.filter { access(dir + "/" + $0, F_OK) != 0 }
     }
 }

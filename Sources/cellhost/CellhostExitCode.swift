@@ -25,7 +25,7 @@ enum CellhostExitCode: Int32, CaseIterable {
         case .usage: "usage: bad command-line arguments"
         case .pluginNotLoaded: "plugin not loaded: no such file, not a plugin, wrong ABI, bad descriptor"
         case .pluginFailed: "a plugin crashed, hung, exited, gave a bad value or broke the sandbox"
-        case .outputNotWritten: "an output file or frame could not be written"
+        case .outputNotWritten: "an output file or frame could not be written, or a bug in cellhost"
         case .checksFailed: "validate: the plugin loaded, but a check failed or crashed"
         case .sdkNotFound: "sdk: the plugin SDK's header or .pc file is not where cellhost looks"
         case .snapshotsFailed: "test: a snapshot differed, was missing or recorded, or its stream failed"
@@ -41,8 +41,8 @@ enum CellhostExitCode: Int32, CaseIterable {
     /// so the message must already be on stderr.
     var error: ExitCode { ExitCode(rawValue) }
 
-    /// How a run ended. An internal error is an output that could not be written: the engine
-    /// reports every other failure as input or plugin trouble.
+    /// How a run ended. An internal error is an output that could not be written or a trap in
+    /// cellhost's own code (never blamed on a plugin): every other failure is input or plugin trouble.
     init(_ outcome: TraceEnd.Outcome) {
         self = switch outcome {
         case .ok: .success

@@ -66,6 +66,14 @@ import Testing
         expectRefused(try Self.run(Self.build("SOCKET")), "the plugin tried to open a network socket")
     }
 
+    @Test func aPluginThatTracesItsSupervisorIsRefusedAndReported() throws {
+        expectRefused(try Self.run(Self.build("PTRACE")), "the plugin tried to trace another process")
+    }
+
+    @Test func aPluginThatLeavesItsProcessGroupIsRefusedAndReported() throws {
+        expectRefused(try Self.run(Self.build("SETSID")), "the plugin tried to leave its process group")
+    }
+
     @Test func aPluginThatForksADaemonIsRefusedAndLeavesNoProcess() throws {
         let mark = ValidationFixtures.temporaryDirectory() + "/daemon-was-here"
         let run = try Self.run(Self.build("FORK", target: mark))

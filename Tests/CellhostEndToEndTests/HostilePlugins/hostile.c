@@ -3,6 +3,9 @@
  * -DATTACK_<NAME> (and -DTARGET="path" where the attack needs one). The attack runs when an item's
  * count is set to 13, so it happens at a known event, or in init with -DIN_INIT; ATTACK_CHDIR
  * acts in init, and ATTACK_ALLOCATE allocates (and touches) 1 GB on every count it is given.
+ * ATTACK_DIE ends the worker at once (SIGKILL to itself: no crash handler runs, so nothing
+ * else the worker does, such as encoding the frame before, goes on after it). ATTACK_TRAP traps
+ * in the plugin's own code (SIGILL, as a Swift plugin's failed check would).
  */
 #define _GNU_SOURCE
 #define REPLACE_SET_COUNT
@@ -12,6 +15,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include "base.h"
@@ -34,6 +38,14 @@ __attribute__((unused)) static void attack(void) {
     }
 #elif defined(ATTACK_EXECVE)
     execl("/bin/sh", "sh", "-c", "touch '" TARGET "'", (char *)NULL);
+#elif defined(ATTACK_PTRACE)
+    ptrace(PTRACE_ATTACH, getppid(), NULL, NULL);
+#elif defined(ATTACK_SETSID)
+    setsid();
+#elif defined(ATTACK_DIE)
+    kill(getpid(), SIGKILL);
+#elif defined(ATTACK_TRAP)
+    __builtin_trap();
 #elif defined(ATTACK_WRITE_OUTSIDE)
     FILE *f = fopen(TARGET, "w");
     if (f) { fputs("escaped\n", f); fclose(f); }
