@@ -50,11 +50,15 @@ final class FedRun {
     /// `busyUntil`: the monotonic time (seconds) at which the CPU time last grew; `workerPeakKB`:
     /// the worker's high-water resident set.
     func settle() throws -> (cpu: Double, workerKB: Int, workerPeakKB: Int, busyUntil: Double) {
+        // Sleeping, not merely waiting for a CPU ("R") or a page ("D"): a loaded machine
+        // leaves a busy process unscheduled for longer than the samples.
         var last = -1.0, still = 0, busyUntil = Self.now()
         while still < 5 {
             usleep(20_000)
             let now = try cpuSeconds()
-            if now == last { still += 1 } else { (still, busyUntil) = (0, Self.now()) }
+            let asleep = try Self.state(of: pid) == "S" && (workerPID().map { try Self.state(of: $0) } ?? "R") == "S"
+            if now == last && asleep { still += 1 } else { still = 0 }
+            if now != last { busyUntil = Self.now() }
             last = now
         }
         guard let worker = workerPID() else { throw BenchError("cellhost run has no worker process") }
@@ -93,6 +97,15 @@ final class FedRun {
         var ticks = try Self.cpuTicks(of: pid)
         if let worker = workerPID() { ticks += (try? Self.cpuTicks(of: worker)) ?? 0 }
         return Double(ticks) / ticksPerSecond
+    }
+
+    /// The scheduler state letter from /proc/PID/stat (field 3).
+    private static func state(of pid: pid_t) throws -> Character {
+        guard let text = read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")"),
+              let letter = text[text.index(after: close)...].split(separator: " ").first?.first else {
+            throw BenchError("cannot read /proc/\(pid)/stat")
+        }
+        return letter
     }
 
     /// utime + stime from /proc/PID/stat (fields 14 and 15, after the command's closing parenthesis).
