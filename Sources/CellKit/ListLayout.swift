@@ -117,6 +117,12 @@ public struct ListLayout: Sendable {
         return changed
     }
 
+    /// Every measured slot with its height, in slot order (a layout rebuilt for changed items
+    /// carries these over, so rows that no longer exist as objects keep their sizes).
+    public func forEachMeasuredSlot(_ body: (_ slot: Int, _ height: Double) -> Void) {
+        measured.forEachStored { slot, isMeasured in if isMeasured { body(slot, heights[slot]) } }
+    }
+
     /// Sizes every row now, through `height` (deterministic content height up front, at O(n) cost).
     public mutating func measureAllRows(_ height: (ListRow) -> Double) {
         for slot in 0..<slotCount {

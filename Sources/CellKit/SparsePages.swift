@@ -41,6 +41,15 @@ struct SparsePages<Element: BitwiseCopyable>: Sendable where Element: Sendable {
         storage[start + (index & (Self.pageSize - 1))] = value
     }
 
+    /// Every element of the pages written so far, with its index, in index order: what was never
+    /// written is skipped a page at a time.
+    func forEachStored(_ body: (Int, Element) -> Void) {
+        for (page, start) in pageStarts.enumerated() where start >= 0 {
+            let first = page << Self.pageShift
+            for k in 0..<min(Self.pageSize, count - first) { body(first + k, storage[Int(start) + k]) }
+        }
+    }
+
     /// Forgets every written page: all elements read as implicit again.
     mutating func removeAll() {
         for i in pageStarts.indices { pageStarts[i] = -1 }

@@ -52,11 +52,25 @@ public final class Engine {
     struct Section {
         var id: String
         var header: EngineRow?
-        var items: ItemList
+        var items: ItemList {
+            didSet { idIndex = nil }
+        }
+        /// The written items by id, made at the first lookup after the items last changed.
+        var idIndex: ItemIDIndex?
         /// The rows made so far, by item index: only rows shown or targeted are here, so a million
         /// items whose first screen was shown cost a screenful of entries, not a million slots.
         var rows: [Int: EngineRow]
         var footer: EngineRow?
+        /// What is kept of the rows released from `rows`.
+        var released = ReleasedRows()
+    }
+
+    /// Items inserted (`delta` > 0) or removed (`delta` < 0) at `at` in section `section`: how
+    /// a rebuilt layout moves the heights of the items after them.
+    struct ItemShift {
+        var section: Int
+        var at: Int
+        var delta: Int
     }
 
     public let scene: SceneDescription
@@ -78,6 +92,15 @@ public final class Engine {
     /// (highlighted, then not, then selected), so a matching target skips hashing its name.
     /// Invalid once any row is made or removed (`rowsByName` changes).
     private var lastTargetFound: (target: CellTarget, row: EngineRow)?
+    /// Item rows made or whose views went back to the pool, oldest first: beyond
+    /// `detachedRowsKept` of them, rows are far off screen and are released (`releaseFarRows`,
+    /// once twice as many have gathered), so the rows alive are bounded by the viewport and
+    /// this count, not by the rows ever shown or named by events.
+    var detachedRows: [EngineRow] = []
+    /// How many rows that left the viewport stay made: rows scrolling back soon keep theirs.
+    var detachedRowsKept = 64
+    /// The traits released rows were last traced under.
+    var releasedRowTraits = ReleasedRowTraits()
     /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
     var listLayout: ListLayout
     /// The rows in the viewport as `visibleRows()` last found them (frames, clips and views
@@ -164,6 +187,8 @@ public final class Engine {
                 }
             }
             if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer, content: s.footerContent) }
+            // Made with the list, so no event pays for indexing a long written list.
+            if section.items.hasWrittenItems { section.idIndex = ItemIDIndex(section.items) }
             sections.append(section)
         }
         pinsHeaders = appearance == .plain && sections.contains { $0.header != nil }
@@ -202,12 +227,70 @@ public final class Engine {
     }
 
     /// The row of item `index` of section `section`, made now if it was not needed before.
-    private func row(section: Int, item index: Int) throws(EngineError) -> EngineRow {
+    /// A row released earlier is made again from its item and takes back what was kept of it
+    /// (`ReleasedRows`): its traced state, and its measured height from the layout.
+    func row(section: Int, item index: Int) throws(EngineError) -> EngineRow {
         if let r = sections[section].rows[index] { return r }
         let r = try makeRow(sections[section].items[index], pristineBackground: sceneCellBackground)
-        if let slot = listLayout.slot(of: .item(ListIndexPath(section: section, item: index))) { r.slot = slot }
+        if let slot = listLayout.slot(of: .item(ListIndexPath(section: section, item: index))) {
+            r.slot = slot
+            if listLayout.isMeasured(slot: slot) {
+                r.isMeasured = true
+                r.size = Size(width: rowWidth, height: listLayout.frame(ofSlot: slot).height)
+            }
+        }
+        let mark = sections[section].released.mark(at: index)
+        if mark != 0 {
+            var traced = r.flags
+            traced.traitCollection = releasedRowTraits.traits(numbered: mark)
+            r.restoreTraced(traced)
+            sections[section].released.setMark(0, at: index, itemCount: sections[section].items.count)
+        } else if let kept = sections[section].released.takeState(at: index) {
+            r.restore(kept)
+        }
         sections[section].rows[index] = r
+        detachedRows.append(r)
         return r
+    }
+
+    /// The flags a row of item `id` starts with: an outline parent shown expanded is expanded.
+    func freshFlags(ofItem id: String) -> CellConfigurationState {
+        var flags = CellConfigurationState()
+        if outline?.nodes[id]?.isExpanded == true { flags.isExpanded = true }
+        return flags
+    }
+
+    /// Releases the rows made or detached longest ago beyond `detachedRowsKept`, when their
+    /// item makes them again exactly as they are (`EngineRow.release`); others stay. Rows on
+    /// screen now, some perhaps still without a view, are never released.
+    func releaseFarRows() throws(EngineError) {
+        let excess = detachedRows.count - detachedRowsKept
+        guard excess > 0 else { return }
+        let visible = Set(try visibleRows().map(ObjectIdentifier.init))
+        for r in detachedRows[..<excess] where !visible.contains(ObjectIdentifier(r)) { release(r) }
+        detachedRows.removeFirst(excess)
+    }
+
+    private func release(_ r: EngineRow) {
+        guard r.view == nil, rowsByName[r.name] === r, case .item(let p)? = listLayout.row(atSlot: r.slot),
+              sections[p.section].rows[p.item] === r,
+              let how = r.release(freshFlags: freshFlags(ofItem: r.name)) else { return }
+        switch how {
+        case .fresh:
+            break
+        case .traced(let traits):
+            if let k = releasedRowTraits.number(of: traits) {
+                sections[p.section].released.setMark(k, at: p.item, itemCount: sections[p.section].items.count)
+            } else {
+                var traced = r.flags
+                traced.traitCollection = traits
+                sections[p.section].released.keep(ReleasedRowState(flags: r.flags, traced: traced, causes: []), at: p.item)
+            }
+        case .state(let state):
+            sections[p.section].released.keep(state, at: p.item)
+        }
+        sections[p.section].rows[p.item] = nil
+        rowsByName[r.name] = nil
     }
 
     /// An item's configurations as its description sets them up, with every property its update
@@ -341,11 +424,20 @@ public final class Engine {
         if case .cell(let id) = target {
             // An item whose row was not needed yet: found by its description, made now.
             for si in sections.indices {
-                if let i = sections[si].items.firstIndex(ofID: id) { return try row(section: si, item: i) }
+                if let i = itemIndex(ofID: id, inSection: si) { return try row(section: si, item: i) }
             }
         }
         if case .cell(let id) = target, let hidden = hiddenReason(id) { throw EngineError(hidden) }
         throw EngineError("no \(target) in the list")
+    }
+
+    /// The index of item `id` in section `si`: series by arithmetic, written items through the
+    /// section's id index (made now if the items changed since it was last made).
+    private func itemIndex(ofID id: String, inSection si: Int) -> Int? {
+        if let i = sections[si].items.seriesIndex(ofID: id) { return i }
+        guard sections[si].items.hasWrittenItems else { return nil }
+        if sections[si].idIndex == nil { sections[si].idIndex = ItemIDIndex(sections[si].items) }
+        return sections[si].idIndex?.index(of: id, in: sections[si].items)
     }
 
     // MARK: Apply pass
@@ -444,26 +536,30 @@ public final class Engine {
         let r = try makeRow(item, pristineBackground: defaultBackground(for: .cell))
         let at = min(max(0, index ?? sections[si].items.count), sections[si].items.count)
         sections[si].items.insert(item, at: at)
+        sections[si].released.insert(count: 1, at: at)
         sections[si].rows = Engine.shifting(sections[si].rows, from: at, by: 1)
         sections[si].rows[at] = r
         r.noteCause("inserted")
-        rebuildLayout()
+        rebuildLayout(shift: ItemShift(section: si, at: at, delta: 1))
     }
 
     /// The row goes from its section, its view to the pool and its layer from the renderer.
     func delete(_ id: String) throws(EngineError) {
         let r = try row(for: .cell(id))
+        var shift: ItemShift?
         for si in sections.indices {
             if let i = sections[si].rows.first(where: { $0.value === r })?.key {
                 sections[si].items.remove(at: i)
+                sections[si].released.remove(count: 1, at: i)
                 sections[si].rows[i] = nil
                 sections[si].rows = Engine.shifting(sections[si].rows, from: i + 1, by: -1)
+                shift = ItemShift(section: si, at: i, delta: -1)
             }
         }
         rowsByName[id] = nil
         attached[ObjectIdentifier(r)] = nil
         r.detachView(to: &pool)
-        rebuildLayout()
+        rebuildLayout(shift: shift)
         renderer.removeLayer(r.layerID)
         r.layerFrame = nil
     }
@@ -492,11 +588,22 @@ public final class Engine {
     // MARK: Layout
 
     /// A new layout for the current sections (after inserts and deletes), keeping the heights
-    /// rows have measured; the others start from estimates, as UIKit's estimated sizes.
-    func rebuildLayout() {
+    /// rows have measured; the others start from estimates, as UIKit's estimated sizes. Items'
+    /// measured heights come from the old layout, moved by `shift` (a released row has no object
+    /// to carry its height); made rows then place theirs, as they measured them.
+    func rebuildLayout(shift: ItemShift? = nil) {
         let shapes = sections.map { ListSectionShape(itemCount: $0.items.count, hasHeader: $0.header != nil, hasFooter: $0.footer != nil) }
         var layout = ListLayout(appearance: appearance, width: scene.viewport.width, sections: shapes,
                                 rowInset: appearance.rowInset(for: traits, listWidth: scene.viewport.width))
+        let old = listLayout
+        old.forEachMeasuredSlot { slot, height in
+            guard case .item(var p)? = old.row(atSlot: slot) else { return }
+            if let shift, p.section == shift.section, p.item >= shift.at {
+                if shift.delta < 0 && p.item < shift.at - shift.delta { return }
+                p.item += shift.delta
+            }
+            if let newSlot = layout.slot(of: .item(p)) { layout.setMeasuredHeight(height, forSlot: newSlot) }
+        }
         func place(_ row: EngineRow, at listRow: ListRow) {
             guard let slot = layout.slot(of: listRow) else { return }
             row.slot = slot

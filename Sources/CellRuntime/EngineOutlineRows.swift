@@ -78,16 +78,20 @@ extension Engine {
         r.noteCause(verb)
         r.applyState(StateChange(expanded: change.expands))
         guard node.isExpanded != change.expands, let (section, index) = position(of: r) else { return }
+        let shift: ItemShift
         if change.expands {
             outline!.setExpanded(id, true)
-            trace.inserted = showRows(outline!.visibleDescendants(of: id), section: section, after: index)
+            let shown = showRows(outline!.visibleDescendants(of: id), section: section, after: index)
+            trace.inserted = shown
+            shift = ItemShift(section: section, at: index + 1, delta: shown.count)
         } else {
             let count = outline!.visibleDescendants(of: id).count
             outline!.setExpanded(id, false)
             trace.removed = hideRows(count: count, section: section, after: index)
+            shift = ItemShift(section: section, at: index + 1, delta: -count)
             forceFrame = true
         }
-        rebuildLayout()
+        rebuildLayout(shift: shift)
     }
 
     /// An inserted item with children: registered in the outline at the top level, inserted,
@@ -99,7 +103,7 @@ extension Engine {
         guard item.isExpanded, let r = rowsByName[item.id], let (section, at) = position(of: r) else { return }
         let shown = showRows(outline!.visibleDescendants(of: item.id), section: section, after: at)
         outlineTraces.append(OutlineTrace(item: item.id, action: .expand, level: 0, inserted: shown))
-        rebuildLayout()
+        rebuildLayout(shift: ItemShift(section: section, at: at + 1, delta: shown.count))
     }
 
     /// Before an item of the outline is deleted: its visible descendants are deleted, and it
@@ -132,6 +136,7 @@ extension Engine {
     /// for them (the others are made when shown). Answers their ids.
     private func showRows(_ items: [ItemDescription], section: Int, after index: Int) -> [String] {
         for (k, item) in items.enumerated() { sections[section].items.insert(item, at: index + 1 + k) }
+        sections[section].released.insert(count: items.count, at: index + 1)
         sections[section].rows = Engine.shifting(sections[section].rows, from: index + 1, by: items.count)
         for (k, item) in items.enumerated() {
             guard let parked = outline!.unpark(item.id) else { continue }
@@ -145,6 +150,14 @@ extension Engine {
     /// views back and are parked. Answers their ids.
     private func hideRows(count: Int, section: Int, after index: Int) -> [String] {
         guard count > 0 else { return [] }
+        // Released rows are made again first, so they are parked with what was kept of them.
+        if sections[section].released.hasKept(in: (index + 1)..<(index + 1 + count)) {
+            for k in 1...count where sections[section].rows[index + k] == nil
+                && sections[section].released.hasKept(at: index + k) {
+                _ = try? row(section: section, item: index + k)
+            }
+        }
+        sections[section].released.remove(count: count, at: index + 1)
         var removed: [String] = []
         for k in 1...count {
             let item = sections[section].items.remove(at: index + 1)

@@ -72,6 +72,10 @@ final class EngineRow {
     }
     /// Something drawn outside the update cycle changed (its separator).
     var needsRedraw = false
+    /// Whether an event changed the row's data away from what its item makes (properties,
+    /// background, actions, a reload, accessories, swipe): such a row is never released, so
+    /// what the event did stays.
+    var dataChanged = false
     /// Accessories and swipe actions; nil for a row that has none (no work in its passes).
     var decorationState: RowDecorations?
     /// The row's outline level: its cell's `indentationLevel`.
@@ -96,6 +100,9 @@ final class EngineRow {
     /// The configurations before any change of this pass; their properties are read only when
     /// the pass turns them into its trace. The background's outer optional is "not noted yet".
     var contentBefore: (any ContentConfiguration)?
+    /// Whether the noted "before" configurations came from the view (not the row's data): a row
+    /// made again could not know them, so it is not released until its pass takes them.
+    var hasBeforeFromView = false
     var backgroundBefore: BackgroundConfiguration??
     /// The traced passes' last final stages as read in full: the next pass's "before" stages,
     /// and what a toggled state restyles back to.
@@ -159,7 +166,10 @@ final class EngineRow {
     /// event makes (so the trace shows old → new across the whole pass).
     func noteCause(_ cause: String) {
         if recordsPropertyChanges {
-            if contentBefore == nil { contentBefore = currentContent ?? configuration }
+            if contentBefore == nil {
+                contentBefore = currentContent ?? configuration
+                if view != nil { hasBeforeFromView = true }
+            }
             if backgroundBefore == nil { backgroundBefore = .some(currentBackground) }
         }
         if !causes.contains(cause) { causes.append(cause) }
@@ -180,6 +190,7 @@ final class EngineRow {
     func changeContent(_ transform: (any ContentConfiguration) throws(ConfigurationPropertyError) -> any ContentConfiguration)
         throws(ConfigurationPropertyError) {
         configuration = try transform(configuration)
+        dataChanged = true
         switch view {
         case .cell(let c): if let current = c.contentConfiguration { c.contentConfiguration = try transform(current) }
         case .headerFooter(let h): if let current = h.contentConfiguration { h.contentConfiguration = try transform(current) }
@@ -189,6 +200,7 @@ final class EngineRow {
 
     func changeBackground(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) {
         background = try (background ?? pristineBackground).setting(name, to: value)
+        dataChanged = true
         switch view {
         case .cell(let c): if let current = c.backgroundConfiguration { c.backgroundConfiguration = try current.setting(name, to: value) }
         case .headerFooter(let h): if let current = h.backgroundConfiguration { h.backgroundConfiguration = try current.setting(name, to: value) }
@@ -277,6 +289,40 @@ final class EngineRow {
         drawing = DisplayList()
     }
 
+    // MARK: Release
+
+    /// How the row can be released and made again from its item exactly as it is: a cell
+    /// without a view whose data is as made (`dataChanged` unset) and whose pending update, if
+    /// any, started from that data. `freshFlags`: the flags its item starts with. nil: it stays.
+    func release(freshFlags: CellConfigurationState) -> RowRelease? {
+        guard kind == .cell, view == nil, !dataChanged, !hasBeforeFromView else { return nil }
+        if causes.isEmpty && flags == freshFlags {
+            guard hasTracedState else { return .fresh }
+            var traced = flags
+            traced.traitCollection = tracedState.traitCollection
+            if traced == tracedState { return .traced(tracedState.traitCollection) }
+        }
+        return .state(ReleasedRowState(flags: flags, traced: hasTracedState ? tracedState : nil, causes: causes))
+    }
+
+    /// A row made again from its item after its release takes back what was kept of it, so its
+    /// next update record reads as that of a row that stayed.
+    func restore(_ kept: ReleasedRowState) {
+        flags = kept.flags
+        if let traced = kept.traced { restoreTraced(traced) }
+        for cause in kept.causes { noteCause(cause) }
+    }
+
+    /// The last traced state (`state`), and what the row's passes derived from it.
+    func restoreTraced(_ state: CellConfigurationState) {
+        lastStateWords = EngineRow.words(state)
+        tracedState = state
+        hasTracedState = true
+        separatorsToTrace = false
+        if recordsPropertyChanges { pristineValues = pristineStyleValues(state: state, configState: state) }
+        decorationState?.restoreTraced(state)
+    }
+
     // MARK: The pass
 
     /// Runs the view's pending update pass and turns its record into a trace (geometry is added
@@ -319,7 +365,7 @@ final class EngineRow {
         hasTracedState = true
         lastStateWords = stateAfter
         // Only recording keeps them (clearing an empty optional still costs a generic destroy).
-        if recordsPropertyChanges { (self.contentBefore, self.backgroundBefore) = (nil, nil) }
+        if recordsPropertyChanges { (self.contentBefore, self.backgroundBefore, hasBeforeFromView) = (nil, nil, false) }
         if !setByEvent.isEmpty { setByEvent.removeAll(keepingCapacity: true) }
         if !backgroundSetByEvent.isEmpty { backgroundSetByEvent.removeAll(keepingCapacity: true) }
         let causeText = causes.isEmpty ? "update" : causes.count == 1 ? causes[0] : causes.joined(separator: ", ")

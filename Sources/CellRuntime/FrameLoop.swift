@@ -88,6 +88,7 @@ extension Engine {
             visibleCache?.isAttached = true
             if !resized { break }
         }
+        if detachedRows.count >= 2 * detachedRowsKept { try releaseFarRows() }
     }
 
     /// Gives rows that left the viewport's views back to the pool and removes their layers.
@@ -101,6 +102,7 @@ extension Engine {
             attached[id] = nil
             renderer.removeLayer(r.layerID)
             r.layerFrame = nil
+            if r.kind == .cell { detachedRows.append(r) }
         }
     }
 

@@ -55,6 +55,21 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         return nil
     }
 
+    /// The index of the item with id `id` among the series' items only (arithmetic per series).
+    public func seriesIndex(ofID id: String) -> Int? {
+        var start = 0
+        for run in runs {
+            if case .series(let series) = run, let i = series.index(ofID: id) { return start + i }
+            start += run.count
+        }
+        return nil
+    }
+
+    /// Whether any item is written out (not part of a series).
+    public var hasWrittenItems: Bool {
+        runs.contains { if case .items = $0 { true } else { false } }
+    }
+
     public mutating func append(_ item: ItemDescription) {
         if case .items(var items)? = runs.last {
             runs[runs.count - 1] = .items([])  // one reference while appending, so no copy

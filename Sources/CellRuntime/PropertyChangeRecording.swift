@@ -51,12 +51,7 @@ extension EngineRow {
                                                          recent: recentBackgroundReads)
 
         // What the state change restyles on an uncustomised configuration of the same kind.
-        let pristineNow = styleCache.values(key: pristineKey, state: newState, isCell: kind == .cell) {
-            var values: [String: PropertyValue] = [:]
-            for p in pristineContent.updated(for: configState).inspectableProperties { values["content." + p.name] = p.value }
-            for p in pristineBackground.updated(for: configState).inspectableProperties { values["background." + p.name] = p.value }
-            return values
-        }
+        let pristineNow = pristineStyleValues(state: newState, configState: configState)
         let pristineBefore = beforeState == nil ? nil : pristineValues
         pristineValues = pristineNow
 
@@ -95,6 +90,17 @@ extension EngineRow {
         append("content", content, setByEvent: setByEvent)
         append("background", backgrounds, setByEvent: backgroundSetByEvent)
         return changes
+    }
+
+    /// What `state` restyles on the row's factory configurations, by property (shared by rows
+    /// alike through the style cache): a pass's "pristine now", and a rebuilt row's last one.
+    func pristineStyleValues(state: CellConfigurationState, configState: any ConfigurationState) -> [String: PropertyValue] {
+        styleCache.values(key: pristineKey, state: state, isCell: kind == .cell) {
+            var values: [String: PropertyValue] = [:]
+            for p in pristineContent.updated(for: configState).inspectableProperties { values["content." + p.name] = p.value }
+            for p in pristineBackground.updated(for: configState).inspectableProperties { values["background." + p.name] = p.value }
+            return values
+        }
     }
 
     /// The appearance a colour was re-resolved for, in trace words: "dark", "light", and

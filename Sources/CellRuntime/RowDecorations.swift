@@ -25,6 +25,14 @@ final class RowDecorations {
         }
     }
 
+    /// As after a traced pass in `state` (a released row made again): what shows next is news
+    /// only when it differs from what showed then.
+    func restoreTraced(_ state: CellConfigurationState) {
+        lastShown = decorations.shownAccessories(editing: state.isEditing).map(\.description)
+        lastEditing = state.isEditing
+        lastExpanded = state.isExpanded
+    }
+
     var isSwipeOpen: Bool { decorations.openSwipeEdge != .none }
 
     func setAccessories(_ accessories: [CellAccessory]) {
@@ -101,6 +109,7 @@ extension EngineRow {
             applyState(StateChange(swiped: swipe != .none))
         }
         decorationState = state
+        dataChanged = true
         attachDecorations()
         setNeedsUpdateConfiguration()
     }
@@ -114,6 +123,7 @@ extension EngineRow {
         rest.selected = nil
         rest.swiped = false
         decorationState.openSwipe(.none, how: "tap")
+        dataChanged = true
         attachDecorations()
         return rest
     }

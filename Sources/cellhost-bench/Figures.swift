@@ -13,6 +13,7 @@ struct Figures {
     let pluginPaths: [String]
     let fill = ReferenceFill(width: 390 * BenchList.scale, height: 844 * BenchList.scale)
     let processRun: ProcessRunMeasurement
+    let processRows: ProcessRowsMeasurement
 
     func n(_ quickCount: Int, _ fullCount: Int) -> Int { quick ? quickCount : fullCount }
 

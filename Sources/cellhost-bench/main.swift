@@ -56,7 +56,8 @@ if let profiledLoop {
 }
 
 let figures = Figures(list: list, quick: quick, executable: Executable.path(), pluginPaths: pluginPaths,
-                      processRun: ProcessRunMeasurement(executable: Executable.path(), quick: quick))
+                      processRun: ProcessRunMeasurement(executable: Executable.path(), quick: quick),
+                      processRows: ProcessRowsMeasurement(executable: Executable.path(), quick: quick))
 let all: [(String, () throws -> FigureLine)] = [
     ("single-cell", figures.singleCellFrame),
     ("trait", figures.traitRepaint),
@@ -70,6 +71,11 @@ let all: [(String, () throws -> FigureLine)] = [
     ("process-cpu", figures.processCPURatio),
     ("process-rate", figures.processOffScreenRate),
     ("process-repaint", figures.processVisibleRowRepaint),
+    ("rows-scroll-memory", figures.rowsScrollMemory),
+    ("rows-scroll-speed", figures.rowsScrollSpeed),
+    ("rows-written-events", figures.rowsWrittenPerEvent),
+    ("rows-written-load", figures.rowsWrittenLoad),
+    ("rows-written-touched", figures.rowsWrittenTouched),
 ]
 var failed = false
 for (key, figure) in all where only.map({ key.contains($0) }) ?? true {

@@ -20,6 +20,11 @@ import Glibc
         "cellhost run as a process, worker vs in-process CPU per event",
         "cellhost run as a process, events that repaint nothing",
         "cellhost run as a process, events that repaint one row",
+        "cellhost run as a process, worker memory scrolling a 1,000,000-item list",
+        "cellhost run as a process, speed late in a long scroll",
+        "cellhost run as a process, per-event cost of lists written one item per line",
+        "cellhost run as a process, loading 100,000 items written one per line",
+        "cellhost run as a process, memory after touching 10,000 distinct rows of 100,000 written",
     ]
 
     func run(_ arguments: String) throws -> (status: Int32, lines: [String]) {

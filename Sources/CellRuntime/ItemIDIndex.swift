@@ -1,0 +1,44 @@
+/// Where each written item of a section's list is, by id: the first event on one of a million
+/// items written out one per line finds its item by hashing, not by a scan. Open addressing over
+/// item indices (a 4-byte slot per item, at most half the slots used), the ids compared in the
+/// list itself, so the index holds no strings. Series are not entered: their ids are found by
+/// arithmetic (`ItemSeries.index(ofID:)`). Made when first needed and dropped when the list's
+/// items change; ids are unique in a list, so a hit is the item's only index.
+struct ItemIDIndex {
+    /// Item index + 1 in each slot; 0 = empty.
+    private var slots: [Int32]
+    private let mask: Int
+
+    init(_ items: ItemList) {
+        var written = 0
+        for run in items.runs { if case .items(let list) = run { written += list.count } }
+        var capacity = 8
+        while capacity < 2 * written { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+        mask = capacity - 1
+        var start = 0
+        for run in items.runs {
+            if case .items(let list) = run {
+                for (k, item) in list.enumerated() {
+                    var slot = Self.home(of: item.id, mask: mask)
+                    while slots[slot] != 0 { slot = (slot + 1) & mask }
+                    slots[slot] = Int32(truncatingIfNeeded: start + k + 1)
+                }
+            }
+            start += run.count
+        }
+    }
+
+    private static func home(of id: String, mask: Int) -> Int { id.hashValue & mask }
+
+    /// The index of the written item `id` in `items` (the list this index was made from).
+    func index(of id: String, in items: ItemList) -> Int? {
+        var slot = Self.home(of: id, mask: mask)
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            if items[index].id == id { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+}

@@ -1,0 +1,181 @@
+import Glibc
+
+/// Long lists through `cellhost run` as a process (default worker mode, `--quiet`, no trace
+/// files: a million events' traces would be the run's largest cost and its disk), fed through
+/// standard input in stages (`FedRun`) so one run gives its memory and speed early and late.
+/// Lists in a 390×844 pt viewport at scale 3, cycling through three built-in list styles.
+final class ProcessRowsMeasurement {
+    let cellhost: String
+    let quick: Bool
+
+    init(executable: String, quick: Bool) {
+        let dir = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+        cellhost = dir + "/cellhost"
+        self.quick = quick
+    }
+
+    static let scene = #"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 3}}"# + "\n"
+        + #"{"section": {"id": "s", "header": "Items"}}"# + "\n"
+    static let styles = ["cell", "subtitleCell", "valueCell"]
+
+    static func item(_ i: Int) -> String {
+        #"{"item": {"id": "r\#(i)", "style": "\#(styles[i % 3])", "set": {"text": "Item \#(i)", "secondaryText": "\#(i % 97)"}}}"# + "\n"
+    }
+
+    /// The scene ends where its first event begins: a scroll by nothing ends it, so the list is
+    /// loaded and shown before anything is measured per event.
+    static let endOfScene = #"{"scroll": {"by": 0}}"# + "\n"
+
+    /// `count` events as one text, made by `event(k)` for k in `range`.
+    static func events(_ range: Range<Int>, _ event: (Int) -> String) -> String {
+        var text = ""
+        text.reserveCapacity(range.count * 48)
+        for k in range { text += event(k) }
+        return text
+    }
+
+    struct Scroll {
+        var events: Int
+        var firstCPU: Double, lastCPU: Double
+        var rssAfterFirst: Int, rssAtEnd: Int
+    }
+
+    /// A series of a million items scrolled one row per event: the worker's memory after the
+    /// first 10,000 events and at the end, and the CPU of the first and the last 10,000.
+    private var measuredScroll: Scroll?
+    private var measuredWritten: Written?
+
+    func scroll() throws -> Scroll {
+        if let measuredScroll { return measuredScroll }
+        guard access(cellhost, X_OK) == 0 else { throw BenchError("\(cellhost) is not built") }
+        let total = quick ? 20_000 : 1_000_000, window = 10_000
+        let run = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
+        let templates = Self.styles.map { #"{"style": "\#($0)", "set": {"text": "Item", "secondaryText": "Detail"}}"# }
+        try run.write(Self.scene + #"{"items": {"id": "row{n}", "count": 1000000, "templates": [\#(templates.joined(separator: ", "))]}}"# + "\n" + Self.endOfScene)
+        let scroll = #"{"scroll": {"by": 44}}"# + "\n"
+        let start = try run.settle()
+        try run.write(String(repeating: scroll, count: window))
+        let first = try run.settle()
+        var written = window
+        while written < total - window {
+            let n = min(100_000, total - window - written)
+            try run.write(String(repeating: scroll, count: n))
+            written += n
+        }
+        let beforeLast = try run.settle()
+        try run.write(String(repeating: scroll, count: window))
+        let end = try run.settle()
+        try run.finish()
+        let result = Scroll(events: total, firstCPU: first.cpu - start.cpu, lastCPU: end.cpu - beforeLast.cpu,
+                            rssAfterFirst: first.workerKB, rssAtEnd: end.workerKB)
+        measuredScroll = result
+        return result
+    }
+
+    struct Written {
+        /// Per list size: CPU seconds per event of 10,000 highlight changes on items spread
+        /// over the list.
+        var perEvent: [(items: Int, seconds: Double)]
+        /// The million-item list: wall seconds until it was loaded and shown, the worker's peak kB.
+        var loadSeconds: Double, loadPeakKB: Int
+        /// The million-item list: the worker's resident kB after touching 1,000 and 100,000
+        /// distinct rows (each highlighted and unhighlighted).
+        var touched1k: Int, touched100k: Int
+        /// The list sizes (`--quick` takes smaller ones, so a debug build finishes), the
+        /// largest, and the distinct rows touched at the end.
+        var sizes: [Int], largest: Int, touchedAtEnd: Int
+    }
+
+    func written() throws -> Written {
+        if let measuredWritten { return measuredWritten }
+        guard access(cellhost, X_OK) == 0 else { throw BenchError("\(cellhost) is not built") }
+        var perEvent: [(Int, Double)] = []
+        let sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 100_000, 1_000_000]
+        let more = quick ? 9_000 : 99_000
+        var result = Written(perEvent: [], loadSeconds: 0, loadPeakKB: 0, touched1k: 0, touched100k: 0,
+                             sizes: sizes, largest: sizes[2], touchedAtEnd: 1_000 + more)
+        let events = quick ? 2_000 : 10_000
+        for n in sizes {
+            let run = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
+            let started = FedRun.now()
+            try run.write(Self.scene + Self.events(0..<n, Self.item) + Self.endOfScene)
+            let loaded = try run.settle()
+            // Distinct items spread over the list (a stride prime to its size), each on then off.
+            let stride = 7_919
+            func touch(_ k: Int) -> String {
+                let id = "r\((k / 2 * stride) % n)"
+                return #"{"cell": "\#(id)", "highlighted": \#(k % 2 == 0)}"# + "\n"
+            }
+            try run.write(Self.events(0..<events, touch))
+            let afterEvents = try run.settle()
+            perEvent.append((n, (afterEvents.cpu - loaded.cpu) / Double(events)))
+            if n == sizes[2] {
+                result.loadSeconds = loaded.busyUntil - started
+                result.loadPeakKB = loaded.workerPeakKB
+                // Touching continues over new items: 1,000 distinct rows, then 100,000.
+                func touchFrom(_ base: Int) -> (Int) -> String {
+                    { k in
+                        let id = "r\(((base + k / 2) * stride) % n)"
+                        return #"{"cell": "\#(id)", "highlighted": \#(k % 2 == 0)}"# + "\n"
+                    }
+                }
+                let base = events / 2
+                try run.write(Self.events(0..<2_000, touchFrom(base)))
+                result.touched1k = try run.settle().workerKB
+                try run.write(Self.events(0..<(2 * more), touchFrom(base + 1_000)))
+                result.touched100k = try run.settle().workerKB
+            }
+            try run.finish()
+        }
+        result.perEvent = perEvent
+        measuredWritten = result
+        return result
+    }
+}
+
+extension Figures {
+    func rowsScrollMemory() throws -> FigureLine {
+        let s = try processRows.scroll()
+        let ratio = Double(s.rssAtEnd) / Double(s.rssAfterFirst)
+        return FigureLine(name: "cellhost run as a process, worker memory scrolling a 1,000,000-item list",
+                          measured: "\(Format.count(Double(s.rssAtEnd) / 1024)) MiB resident after \(Format.count(Double(s.events))) scroll events (one row each)",
+                          reference: "the same worker after the first 10,000 events: \(Format.count(Double(s.rssAfterFirst) / 1024)) MiB",
+                          ratio: ratio, target: "≤ 1.2×", met: ratio <= 1.2)
+    }
+
+    func rowsScrollSpeed() throws -> FigureLine {
+        let s = try processRows.scroll()
+        let ratio = s.firstCPU / s.lastCPU
+        return FigureLine(name: "cellhost run as a process, speed late in a long scroll",
+                          measured: "last 10,000 of \(Format.count(Double(s.events))) scroll events: \(Format.time(s.lastCPU / 10_000)) CPU per event",
+                          reference: "the first 10,000 in the same run: \(Format.time(s.firstCPU / 10_000)) per event",
+                          ratio: ratio, target: "speed ≥ 0.8× the first's", met: ratio >= 0.8)
+    }
+
+    func rowsWrittenPerEvent() throws -> FigureLine {
+        let w = try processRows.written()
+        let times = w.perEvent.map(\.seconds)
+        let ratio = (times.max() ?? 0) / max(times.min() ?? 1, 1e-12)
+        let words = w.perEvent.map { "\(Format.count(Double($0.items))) items \(Format.time($0.seconds))" }
+        return FigureLine(name: "cellhost run as a process, per-event cost of lists written one item per line",
+                          measured: "CPU per highlight change on items spread over the list: " + words.joined(separator: ", "),
+                          reference: "the cheapest of the three", ratio: ratio, target: "≤ 1.2× each other", met: ratio <= 1.2)
+    }
+
+    func rowsWrittenLoad() throws -> FigureLine {
+        let w = try processRows.written()
+        let mb = Double(w.loadPeakKB) / 1024
+        return FigureLine(name: "cellhost run as a process, loading \(Format.count(Double(w.largest))) items written one per line",
+                          measured: "\(Format.fixed(w.loadSeconds, 2)) s to the first display, worker peak \(Format.count(mb)) MiB",
+                          reference: "—", ratio: nil, target: "≤ 1.5 s and ≤ 150 MB", met: w.loadSeconds <= 1.5 && Double(w.loadPeakKB) * 1024 <= 150e6)
+    }
+
+    func rowsWrittenTouched() throws -> FigureLine {
+        let w = try processRows.written()
+        let ratio = Double(w.touched100k) / Double(w.touched1k)
+        return FigureLine(name: "cellhost run as a process, memory after touching \(Format.count(Double(w.touchedAtEnd))) distinct rows of \(Format.count(Double(w.largest))) written",
+                          measured: "\(Format.count(Double(w.touched100k) / 1024)) MiB resident (each row highlighted, then not)",
+                          reference: "the same worker after touching 1,000: \(Format.count(Double(w.touched1k) / 1024)) MiB",
+                          ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5)
+    }
+}
