@@ -155,6 +155,7 @@ extension CellUpdateTrace {
         if let swipe { pairs.append(("swipe", .string(swipe))) }
         if let handler { pairs.append(("handler", .string(handler.rawValue))) }
         if let separators { pairs.append(("separators", .string(separators))) }
+        if let image { pairs.append(("image", .string(image))) }
         return .object(pairs)
     }
 
@@ -171,6 +172,7 @@ extension CellUpdateTrace {
         accessories = r.optionalString("accessories")
         swipe = r.optionalString("swipe")
         separators = r.optionalString("separators")
+        image = r.optionalString("image")
     }
 }
 
