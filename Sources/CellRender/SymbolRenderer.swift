@@ -9,16 +9,16 @@ struct SymbolRenderer {
     /// Whether `name` is in the catalogue (unknown names draw the missing-symbol box).
     static func isKnown(_ name: String) -> Bool { SymbolCatalog.parts(named: name) != nil }
 
-    /// The symbol's width in symbol heights. A glyph symbol is drawn with its ink as tall as the
-    /// symbol, so its width is the glyph's advance at that scale (advance over ink height); a drawn
-    /// symbol's is the catalogue's. Caller holds the text engine's lock.
+    /// The symbol's width in symbol heights. A glyph symbol is drawn with its ink fitting the
+    /// symbol's square, so its width is the glyph's advance at that scale (advance over the
+    /// ink's larger side); a drawn symbol's is the catalogue's. Caller holds the text engine's lock.
     func width(named name: String) -> Double {
         guard let scalar = SymbolCatalog.glyphScalar(named: name) else { return SymbolCatalog.drawnWidth(named: name) }
         let face = textEngine.face(bold: false)
         var extents = hb_glyph_extents_t()
         guard let glyph = face.glyph(for: scalar), hb_font_get_glyph_extents(face.hbFont, glyph, &extents) != 0,
               extents.height != 0 else { return 1 }
-        return Double(hb_font_get_glyph_h_advance(face.hbFont, glyph)) / Double(abs(extents.height))
+        return Double(hb_font_get_glyph_h_advance(face.hbFont, glyph)) / Double(max(abs(extents.width), abs(extents.height)))
     }
 
     /// A mask `width` × `height` pixels: the symbol's parts scaled by its height, so a wide symbol
@@ -43,8 +43,9 @@ struct SymbolRenderer {
         for part in parts {
             switch part {
             case .glyph(let scalar, let box):
+                // A whole-symbol glyph fits the square centred in the mask, as wide as its advance.
                 let area = box.x == 0 && box.y == 0 && box.width == 1 && box.height == 1
-                    ? (0, 0, Double(width), d) : pixelRect(box)
+                    ? ((Double(width) - d) / 2, 0, d, d) : pixelRect(box)
                 drawGlyph(scalar, box: area, bold: weight == .semibold || weight == .bold, plot: plot)
             case .disc(let r):
                 let (x, y, w, h) = pixelRect(r)
