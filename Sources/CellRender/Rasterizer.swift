@@ -625,9 +625,9 @@ final class Rasterizer {
 
     // MARK: Symbols and images
 
-    /// The symbol is as tall as its point size asks (never taller than the frame) and as wide as
-    /// its advance at that height (never wider than the frame), centred in the frame: layout made
-    /// an image frame that wide.
+    /// The symbol is as tall as its point size asks (never taller than the frame), its ink never
+    /// wider than the frame, centred in the frame: layout made an image frame as wide as the
+    /// symbol's advance.
     private func drawSymbol(name: String, frame: Rect, pointSize: Double, weight: FontWeight, argb: UInt32) {
         guard let mask = symbolMask(name: name, frame: frame, pointSize: pointSize, weight: weight) else { return }
         if name != SymbolCatalog.missingName && !SymbolRenderer.isKnown(name) { problems.append("unknown symbol \"\(name)\" drawn as a missing-symbol box") }
@@ -644,11 +644,16 @@ final class Rasterizer {
             && entry.weight == weight && entry.name == name {
             return entry.mask
         }
-        let aspect = textEngine.symbolWidth(named: name)
-        let side = min(SymbolCatalog.standardDimension(pointSize: pointSize), frame.height, frame.width / aspect)
+        // A glyph's ink fits its square, centred in its advance, so its mask is that square and
+        // what must fit the frame is the narrower of the two; a drawn symbol fills its width.
+        let advance = textEngine.symbolWidth(named: name)
+        let isGlyph = SymbolCatalog.glyphScalar(named: name) != nil
+        let side = min(SymbolCatalog.standardDimension(pointSize: pointSize), frame.height,
+                       frame.width / (isGlyph ? min(1, advance) : advance))
         let height = (side * scale).roundedToInt
         guard height > 0 else { return nil }
-        let width = max(1, (side * aspect * scale).roundedToInt)
+        // Wider than tall by whole pixels on each side, so a wide symbol is centred as a square one.
+        let width = isGlyph ? height : max(1, height + 2 * ((side * advance * scale - Double(height)) / 2).roundedToInt)
         let mask = textEngine.symbolMask(name: name, width: width, height: height, weight: weight)
         recentSymbols.remember((name: name, pointSize: pointSize, frameSize: frame.size, weight: weight, mask: mask))
         return mask

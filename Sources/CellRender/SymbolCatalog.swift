@@ -5,8 +5,8 @@ import CellKit
 /// Coordinates are in symbol heights (y down, 0...1); x runs 0...`drawnWidth` (1 for a square
 /// symbol, more for a wide one). Line widths follow the symbol weight.
 enum SymbolPart {
-    /// A font glyph scaled so its ink fits `box`, centred; `.full` is the square centred in the
-    /// symbol's width (its advance).
+    /// A font glyph scaled so its ink fits `box`, centred; its symbol's width is its advance at
+    /// that scale, the square centred in it.
     case glyph(Unicode.Scalar, box: UnitRect = .full)
     case disc(UnitRect)
     case ring(UnitRect)

@@ -43,10 +43,7 @@ struct SymbolRenderer {
         for part in parts {
             switch part {
             case .glyph(let scalar, let box):
-                // A whole-symbol glyph fits the square centred in the mask, as wide as its advance.
-                let area = box.x == 0 && box.y == 0 && box.width == 1 && box.height == 1
-                    ? ((Double(width) - d) / 2, 0, d, d) : pixelRect(box)
-                drawGlyph(scalar, box: area, bold: weight == .semibold || weight == .bold, plot: plot)
+                drawGlyph(scalar, box: pixelRect(box), bold: weight == .semibold || weight == .bold, plot: plot)
             case .disc(let r):
                 let (x, y, w, h) = pixelRect(r)
                 let shape = RoundedShape(width: w, height: h, radius: min(w, h) / 2)
