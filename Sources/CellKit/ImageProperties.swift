@@ -13,6 +13,8 @@ public struct ImageProperties: Hashable, Sendable, PropertyInspectable {
     @Customizable public var maximumSize: Size = .zero
     /// Space the layout reserves for the image: the image is centred in it and not scaled, text
     /// aligns to it. 0 = the image's own size; `standardDimension` = the standard symbol size.
+    /// A symbol whose reservation was never set gets the standard size, as in UIKit; set to 0
+    /// it reserves only its own size.
     @Customizable public var reservedLayoutSize: Size = .zero
     /// Size and weight of symbol images; nil = the text style of the primary text.
     @Customizable public var preferredSymbolConfiguration: SymbolConfiguration? = nil

@@ -48,8 +48,8 @@ extension ListContentLayout {
     /// right-to-left layout. Text is measured only through `context.textMeasurer`.
     ///
     /// Rules (UIKit's): margins are the configuration's, raised to the superview's on preserved
-    /// axes; the image sits in its reserved area (0 = its own size, but symbols get the standard
-    /// dimension automatically, as UIKit reserves it for them) and may overflow it; the text starts
+    /// axes; the image sits in its reserved area (0 = its own size, but a symbol whose reservation
+    /// was never set gets the standard dimension, as UIKit reserves it for them) and may overflow it; the text starts
     /// `imageToTextPadding` after the reserved area; side-by-side secondary text goes to the
     /// trailing edge only if both fit on one line, else it is stacked
     /// `textToSecondaryTextVerticalPadding` below; image and text block are centred vertically.
@@ -85,9 +85,8 @@ extension ListContentLayout {
         var imageSize = Size.zero
         var reserved = Size.zero
         if let image = c.image {
-            if image.isSymbol {
-                let side = (symbolPointSize * 1.2).rounded(.up)
-                imageSize = Size(width: side, height: side)
+            if case .symbol(let name) = image.source {
+                imageSize = measurer.symbolSize(named: name, pointSize: symbolPointSize)
             } else {
                 imageSize = image.size ?? image.filePath.flatMap(measurer.imageSize(atPath:))
                     ?? Size(width: standard, height: standard)
@@ -99,8 +98,11 @@ extension ListContentLayout {
             if limitW > 0 && imageSize.width > limitW { scale = min(scale, limitW / imageSize.width) }
             if limitH > 0 && imageSize.height > limitH { scale = min(scale, limitH / imageSize.height) }
             imageSize = Size(width: imageSize.width * scale, height: imageSize.height * scale)
+            // A symbol whose reservation was never set gets the standard one (UIKit's default for
+            // symbols); one set to 0 explicitly reserves only its own size.
+            let symbolDefault = image.isSymbol && !c.imageProperties.$reservedLayoutSize.isCustomized
             func reservedDimension(_ asked: Double, own: Double) -> Double {
-                if asked == ImageProperties.standardDimension || (asked == 0 && image.isSymbol) { return standard }
+                if asked == ImageProperties.standardDimension || (asked == 0 && symbolDefault) { return standard }
                 return asked > 0 ? asked : own
             }
             reserved = Size(width: reservedDimension(c.imageProperties.reservedLayoutSize.width, own: imageSize.width),

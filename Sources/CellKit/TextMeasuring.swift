@@ -61,12 +61,29 @@ public protocol TextMeasuring: AnyObject, Sendable {
     /// the scale its name says, `@2x` / `@3x`, else 1); nil when it cannot be read. The renderer
     /// answers, since it reads the same file it draws: layout and pixels agree on the size.
     func imageSize(atPath path: String) -> Size?
+    /// The size in points of the symbol image `name` at `pointSize` (UIImage's `size` for a
+    /// symbol): `Image.symbolHeight(pointSize:)` tall and as wide as the symbol's glyph advances,
+    /// so a wide symbol ("ellipsis") is wider than tall and a narrow one ("exclamationmark")
+    /// narrower. The renderer answers, since it draws the symbol from the same width.
+    func symbolSize(named name: String, pointSize: Double) -> Size
 }
 
 extension TextMeasuring {
     /// A measurer that reads no files knows no image sizes: layout gives such an image the
     /// standard image dimension.
     public func imageSize(atPath path: String) -> Size? { nil }
+
+    /// A measurer that knows no glyphs makes every symbol square.
+    public func symbolSize(named name: String, pointSize: Double) -> Size {
+        let side = Image.symbolHeight(pointSize: pointSize)
+        return Size(width: side, height: side)
+    }
+}
+
+extension Image {
+    /// The height in points of a symbol image at `pointSize`: SF Symbols stand about 1.2 times
+    /// the point size tall, rounded up to a whole point.
+    public static func symbolHeight(pointSize: Double) -> Double { (pointSize * 1.2).rounded(.up) }
 }
 
 /// Every character advances `advanceFactor × pointSize`; lines are `lineHeightFactor × pointSize`.

@@ -87,7 +87,7 @@ final class Rasterizer {
     /// The colours converted last (see `ColorConversions`).
     private var colors = ColorConversions()
     /// The masks of the last symbols drawn (see `symbolMask`).
-    private var recentSymbols = RecentItems<(name: String, size: Int, weight: FontWeight, mask: CoverageMask)>(limit: 8)
+    private var recentSymbols = RecentItems<(name: String, pointSize: Double, frameSize: Size, weight: FontWeight, mask: CoverageMask)>(limit: 8)
     /// The clips `startsWithCoveringFill` walks through (reused between calls).
     private var clipScratch: [PixelRect] = []
     /// Masks (text lines, symbols, strokes, shadows) written from a ramp over the solid colour
@@ -625,26 +625,37 @@ final class Rasterizer {
 
     // MARK: Symbols and images
 
+    /// The symbol is as tall as its point size asks (never taller than the frame), its ink never
+    /// wider than the frame, centred in the frame: layout made an image frame as wide as the
+    /// symbol's advance.
     private func drawSymbol(name: String, frame: Rect, pointSize: Double, weight: FontWeight, argb: UInt32) {
-        let side = min(SymbolCatalog.standardDimension(pointSize: pointSize), frame.width, frame.height)
-        let size = (side * scale).roundedToInt
-        guard size > 0 else { return }
+        guard let mask = symbolMask(name: name, frame: frame, pointSize: pointSize, weight: weight) else { return }
         if name != SymbolCatalog.missingName && !SymbolRenderer.isKnown(name) { problems.append("unknown symbol \"\(name)\" drawn as a missing-symbol box") }
-        let mask = symbolMask(name: name, size: size, weight: weight)
-        let x = (frame.midX * scale + offsetX - Double(size) / 2).roundedToInt
-        let y = (frame.midY * scale + offsetY - Double(size) / 2).roundedToInt
+        let x = (frame.midX * scale + offsetX - Double(mask.width) / 2).roundedToInt
+        let y = (frame.midY * scale + offsetY - Double(mask.height) / 2).roundedToInt
         composite(argb: argb, mask: mask, x: x, y: y)
     }
 
-    /// A symbol's mask: from the last symbols drawn when one asked for the same, else from the
-    /// engine's cache (which hashes the name under its lock).
-    private func symbolMask(name: String, size: Int, weight: FontWeight) -> CoverageMask {
-        for i in recentSymbols.entries.indices where recentSymbols.entries[i].size == size
-            && recentSymbols.entries[i].weight == weight && recentSymbols.entries[i].name == name {
-            return recentSymbols.entries[i].mask
+    /// A symbol's mask: from the last symbols drawn when one was asked for the same way, else
+    /// sized from the symbol's width and taken from the engine's cache (both under its lock).
+    /// nil when the frame is too small to draw in.
+    private func symbolMask(name: String, frame: Rect, pointSize: Double, weight: FontWeight) -> CoverageMask? {
+        for entry in recentSymbols.entries where entry.pointSize == pointSize && entry.frameSize == frame.size
+            && entry.weight == weight && entry.name == name {
+            return entry.mask
         }
-        let mask = textEngine.symbolMask(name: name, size: size, weight: weight)
-        recentSymbols.remember((name: name, size: size, weight: weight, mask: mask))
+        // A glyph's ink fits its square, centred in its advance, so its mask is that square and
+        // what must fit the frame is the narrower of the two; a drawn symbol fills its width.
+        let advance = textEngine.symbolWidth(named: name)
+        let isGlyph = SymbolCatalog.glyphScalar(named: name) != nil
+        let side = min(SymbolCatalog.standardDimension(pointSize: pointSize), frame.height,
+                       frame.width / (isGlyph ? min(1, advance) : advance))
+        let height = (side * scale).roundedToInt
+        guard height > 0 else { return nil }
+        // Wider than tall by whole pixels on each side, so a wide symbol is centred as a square one.
+        let width = isGlyph ? height : max(1, height + 2 * ((side * advance * scale - Double(height)) / 2).roundedToInt)
+        let mask = textEngine.symbolMask(name: name, width: width, height: height, weight: weight)
+        recentSymbols.remember((name: name, pointSize: pointSize, frameSize: frame.size, weight: weight, mask: mask))
         return mask
     }
 

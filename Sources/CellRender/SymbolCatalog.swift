@@ -2,9 +2,11 @@ import CellKit
 
 /// Symbol images by SF Symbols name, drawn from glyphs of the pinned font where it has a
 /// fitting one (★ ♥ ✓ ⚑ ⚙ ✉ ⌂ …) and otherwise built from lines, rings and rounded rects.
-/// Coordinates are in a unit square (y down); line widths follow the symbol weight.
+/// Coordinates are in symbol heights (y down, 0...1); x runs 0...`drawnWidth` (1 for a square
+/// symbol, more for a wide one). Line widths follow the symbol weight.
 enum SymbolPart {
-    /// A font glyph scaled so its ink fits `box`, centred.
+    /// A font glyph scaled so its ink fits `box`, centred; its symbol's width is its advance at
+    /// that scale, the square centred in it.
     case glyph(Unicode.Scalar, box: UnitRect = .full)
     case disc(UnitRect)
     case ring(UnitRect)
@@ -29,6 +31,20 @@ enum SymbolCatalog {
     static let names: [String] = Array(definitions.keys).sorted()
 
     static func parts(named name: String) -> [SymbolPart]? { definitions[name] }
+
+    /// The width of a drawn symbol in symbol heights (UIKit's wide symbols such as "ellipsis" and
+    /// "rectangle"); 1 for the square ones. A glyph symbol's width comes from the font instead
+    /// (`glyphScalar(named:)`), as its advance.
+    static func drawnWidth(named name: String) -> Double { drawnWidths[name] ?? 1 }
+
+    /// The font glyph a symbol is made of alone, whose advance is the symbol's width; nil for
+    /// drawn symbols.
+    static func glyphScalar(named name: String) -> Unicode.Scalar? {
+        guard let parts = definitions[name], parts.count == 1, case .glyph(let scalar, _) = parts[0] else { return nil }
+        return scalar
+    }
+
+    private static let drawnWidths: [String: Double] = ["ellipsis": 1.5, "rectangle": 1.3]
 
     /// The name under which the crossed box is drawn on purpose (an image that failed to load).
     static let missingName = "\u{0}missing"
@@ -89,8 +105,10 @@ enum SymbolCatalog {
                        .polyline([(0.46, 0.56), (0.94, 0.08)])],
         "tray": [.polyline([(0.06, 0.52), (0.2, 0.16), (0.8, 0.16), (0.94, 0.52), (0.94, 0.86), (0.06, 0.86), (0.06, 0.52)]),
                  .polyline([(0.06, 0.52), (0.32, 0.52), (0.38, 0.64), (0.62, 0.64), (0.68, 0.52), (0.94, 0.52)])],
-        "ellipsis": [.disc(UnitRect(0.06, 0.42, 0.16, 0.16)), .disc(UnitRect(0.42, 0.42, 0.16, 0.16)),
-                     .disc(UnitRect(0.78, 0.42, 0.16, 0.16))],
+        "ellipsis": [.disc(UnitRect(0.13, 0.41, 0.18, 0.18)), .disc(UnitRect(0.66, 0.41, 0.18, 0.18)),
+                     .disc(UnitRect(1.19, 0.41, 0.18, 0.18))],
+        "rectangle": [.roundedStroke(UnitRect(0.06, 0.16, 1.18, 0.68), radius: 0.12)],
+        "exclamationmark": [.glyph("!")],
         "line.3.horizontal": [.polyline([(0.1, 0.22), (0.9, 0.22)]), .polyline([(0.1, 0.5), (0.9, 0.5)]),
                               .polyline([(0.1, 0.78), (0.9, 0.78)])],
         "exclamationmark.triangle": [.glyph("\u{26A0}")],

@@ -16,6 +16,8 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var layouts: [LayoutKey: TextLayout] = [:]
     private var glyphs: [GlyphKey: GlyphMask?] = [:]
     private var symbols: [SymbolKey: CoverageMask] = [:]
+    /// Symbol widths in symbol heights, by name (`SymbolRenderer.width(named:)`), read once each.
+    private var symbolWidths: [String: Double] = [:]
     /// Rounded-rect, stroke and shadow masks, shared by every compositor using this engine.
     private let coverage = CoverageCache()
     private let imageSizes = ImageSizes()
@@ -32,7 +34,7 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     private struct RunKey: Hashable { var text: Substring; var face: Int }
     private struct LayoutKey: Hashable { var request: TextLayoutRequest; var width: Double? }
     private struct GlyphKey: Hashable { var face: Int; var glyph: UInt32; var size26_6: Int; var phase: Int }
-    private struct SymbolKey: Hashable { var name: String; var size: Int; var weight: FontWeight }
+    private struct SymbolKey: Hashable { var name: String; var width: Int; var height: Int; var weight: FontWeight }
 
     /// Opens `family` (regular, bold, oblique) through fontconfig; throws when it is not installed.
     public init(family: String = "DejaVu Sans") throws(FontError) {
@@ -52,6 +54,25 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     }
 
     public func imageSize(atPath path: String) -> Size? { imageSizes.size(atPath: path) }
+
+    /// As tall as the symbol height for `pointSize`, as wide as its advance at that height (whole
+    /// points, so text after an unreserved symbol starts on a point). The rasterizer draws from
+    /// the same width, so layout and pixels agree.
+    public func symbolSize(named name: String, pointSize: Double) -> Size {
+        let height = Image.symbolHeight(pointSize: pointSize)
+        return Size(width: max(1, (height * symbolWidth(named: name)).rounded()), height: height)
+    }
+
+    /// The symbol's width in symbol heights; unknown names draw the square missing-symbol box.
+    func symbolWidth(named name: String) -> Double {
+        lock.withLock {
+            if let known = symbolWidths[name] { return known }
+            let width = SymbolRenderer.isKnown(name) ? SymbolRenderer(textEngine: self).width(named: name) : 1
+            if symbolWidths.count >= cacheLimit { symbolWidths.removeAll(keepingCapacity: true) }
+            symbolWidths[name] = width
+            return width
+        }
+    }
 
     /// Caller holds the lock.
     func layout(_ request: TextLayoutRequest, width: Double?) -> TextLayout {
@@ -150,12 +171,12 @@ public final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// Runs `body` with the shared coverage-mask cache, under the lock.
     func withCoverage<T>(_ body: (CoverageCache) -> T) -> T { lock.withLock { body(coverage) } }
 
-    /// A cached symbol mask `size` pixels square (unknown names give the missing-symbol box).
-    func symbolMask(name: String, size: Int, weight: FontWeight) -> CoverageMask {
+    /// A cached symbol mask `width` × `height` pixels (unknown names give the missing-symbol box).
+    func symbolMask(name: String, width: Int, height: Int, weight: FontWeight) -> CoverageMask {
         lock.withLock {
-            let key = SymbolKey(name: name, size: size, weight: weight)
+            let key = SymbolKey(name: name, width: width, height: height, weight: weight)
             if let cached = symbols[key] { return cached }
-            let mask = SymbolRenderer(textEngine: self).mask(name: name, size: size, weight: weight)
+            let mask = SymbolRenderer(textEngine: self).mask(name: name, width: width, height: height, weight: weight)
             if symbols.count >= cacheLimit { symbols.removeAll(keepingCapacity: true) }
             symbols[key] = mask
             return mask

@@ -110,8 +110,10 @@ extension Engine {
     /// its record, one per row however many rounds update it. Returns whether its height changed.
     @inline(__always)
     private func updateAndMeasure(_ r: EngineRow, measurer: any TextMeasuring, _ pass: inout FramePass) -> Bool {
+        var firstDisplay = false
         if r.view == nil {
-            r.noteCause(r.lastState == nil ? "first display" : "scrolled in")
+            firstDisplay = r.lastState == nil
+            r.noteCause(firstDisplay ? "first display" : "scrolled in")
             r.attachView(pool: &pool, appearance: appearance, traits: traits)
             attached[ObjectIdentifier(r)] = r
         }
@@ -135,6 +137,9 @@ extension Engine {
         }
         if r.separatorsToTrace, let i = pass.updatedRows.lastIndex(where: { $0 === r }) {
             pass.updates[i].separators = r.takeSeparatorTrace()
+        }
+        if firstDisplay, let i = pass.updatedRows.lastIndex(where: { $0 === r }) {
+            pass.updates[i].image = r.imageTrace(traits: traits, measurer: measurer)
         }
         return resized
     }

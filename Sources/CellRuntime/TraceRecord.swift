@@ -220,6 +220,9 @@ public struct CellUpdateTrace: Sendable, Equatable {
     /// The row's separator configuration where the list or its item sets one, in its first
     /// update record; nil otherwise.
     public var separators: String? = nil
+    /// The list content's image size and reserved size in points, in its first update record;
+    /// nil otherwise.
+    public var image: String? = nil
 }
 
 extension CellUpdateTrace {

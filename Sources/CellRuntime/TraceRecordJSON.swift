@@ -184,6 +184,7 @@ extension CellUpdateTrace {
         if let swipe { out.raw(#","swipe":"#); out.string(swipe) }
         if let handler { out.raw(#","handler":"#); out.string(handler.rawValue) }
         if let separators { out.raw(#","separators":"#); out.string(separators) }
+        if let image { out.raw(#","image":"#); out.string(image) }
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -202,6 +203,7 @@ extension CellUpdateTrace {
         accessories = r.optionalString("accessories")
         swipe = r.optionalString("swipe")
         separators = r.optionalString("separators")
+        image = r.optionalString("image")
     }
 }
 

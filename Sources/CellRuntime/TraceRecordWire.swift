@@ -110,6 +110,7 @@ struct TraceWireWriter {
         optional(u.swipe) { $0.string($1) }
         optional(u.handler) { $0.string($1.rawValue) }
         optional(u.separators) { $0.string($1) }
+        optional(u.image) { $0.string($1) }
     }
 
     private mutating func frame(_ f: FrameTrace) {
@@ -265,6 +266,7 @@ struct TraceWireReader {
         update.swipe = try optional { r throws(TraceDecodingError) in try r.string() }
         update.handler = try optional { r throws(TraceDecodingError) in try r.value(UpdateHandlerForm.self) }
         update.separators = try optional { r throws(TraceDecodingError) in try r.string() }
+        update.image = try optional { r throws(TraceDecodingError) in try r.string() }
         return update
     }
 

@@ -101,6 +101,7 @@ public final class TraceTableWriter: TraceSink {
             if let accessories = u.accessories { output("      " + style.cyan("accessories " + accessories) + "\n") }
             if let swipe = u.swipe { output("      " + style.cyan("swipe: " + swipe) + "\n") }
             if let separators = u.separators { output("      " + style.dim("separators: ") + separators + "\n") }
+            if let image = u.image { output("      " + style.dim("image: ") + image + "\n") }
             let nameWidth = min(40, (u.changes.map { Self.propertyName($0).count }.max() ?? 0) + 2)
             for c in u.changes {
                 let name = Self.propertyName(c)

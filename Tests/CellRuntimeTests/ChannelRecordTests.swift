@@ -21,6 +21,7 @@ import Testing
         update.swipe = "trailing actions open: Delete"
         update.handler = .fresh
         update.separators = "bottom hidden"
+        update.image = "symbol:ellipsis 32×21, reserved 29×29"
         var frame = FrameTrace(index: 4, file: "frame-0003.png", damage: [Rect(x: 0, y: 1, width: 2, height: 3)], damagedPixels: 6,
                                progress: 0.25)
         frame.sameAs = 3
