@@ -27,6 +27,7 @@ import Testing
         update.accessories = "disclosure, " + awkward
         update.swipe = "leading"
         update.separators = "top hidden"
+        update.image = "symbol:ellipsis 32×21, reserved 29×29"
         let quiet = CellUpdateTrace(cell: "b", type: "t", cause: "c", stateBefore: [], stateAfter: [], changes: [], view: .reused,
                                     supports: nil, size: Size(width: 0, height: 0), frame: Rect(x: 0, y: 0, width: 0, height: 0),
                                     damage: nil, micros: -0.05)
@@ -171,6 +172,7 @@ enum ReferenceTraceEncoding {
         if let swipe = u.swipe { pairs.append(("swipe", .string(swipe))) }
         if let handler = u.handler { pairs.append(("handler", .string(handler.rawValue))) }
         if let separators = u.separators { pairs.append(("separators", .string(separators))) }
+        if let image = u.image { pairs.append(("image", .string(image))) }
         return .object(pairs)
     }
 
