@@ -109,8 +109,9 @@ extension String {
 }
 
 /// The worker's end of the channel: each message goes out as one frame (see `ChannelFrame`),
-/// written whole by one `write` loop under a lock, so the supervisor never sees half a frame from
-/// a worker that dies between two of them, nor two threads' frames interleaved.
+/// written whole (after any frame held back) by one `write` loop under a lock, so the supervisor
+/// never sees half a frame from a worker that dies between two of them, nor two threads' frames
+/// interleaved.
 public final class WorkerChannel: Sendable {
     private let fd: Int32
     private let token: [UInt8]
@@ -148,17 +149,32 @@ public final class WorkerChannel: Sendable {
         return utf8.withUnsafeBytes { send(kind: ChannelFrame.textKind, payload: $0) }
     }
 
-    /// Sends one frame of `kind` carrying `payload`. Returns false when the supervisor is gone.
+    /// Sends one frame of `kind` carrying `payload`, after any frame held back. Returns false when
+    /// the supervisor is gone.
+    ///
+    /// `holding`: keep the frame in the worker until the next frame or `flush()`, so that both go
+    /// out in one `write`. Only for a frame another follows promptly (an event's record, followed
+    /// by the next event's begin): a worker that dies meanwhile loses it, whole.
     @discardableResult
-    public func send(kind: UInt8, payload: UnsafeRawBufferPointer) -> Bool {
+    public func send(kind: UInt8, payload: UnsafeRawBufferPointer, holding: Bool = false) -> Bool {
         precondition(payload.count <= ChannelFrame.maximumPayload, "a channel frame is bounded")
         return sending.withLock { state in
-            state.bytes.removeAll(keepingCapacity: true)
             ChannelFrame.appendHeader(token: token, sequence: state.sequence, kind: kind, length: payload.count, to: &state.bytes)
             state.bytes.append(contentsOf: payload)
             state.sequence &+= 1
-            return state.bytes.withUnsafeBytes { writeAll($0) }
+            return holding ? true : writeHeld(&state)
         }
+    }
+
+    /// Writes the frame held back, if any. Returns false when the supervisor is gone.
+    @discardableResult
+    public func flush() -> Bool {
+        sending.withLock { state in state.bytes.isEmpty ? true : writeHeld(&state) }
+    }
+
+    private func writeHeld(_ state: inout Sending) -> Bool {
+        defer { state.bytes.removeAll(keepingCapacity: true) }
+        return state.bytes.withUnsafeBytes { writeAll($0) }
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -128,6 +128,8 @@ final class PluginLogRelay: RunOutput, @unchecked Sendable {
 
     func announce(_ phase: RunPhase) { output.announce(phase) }
 
+    func flushRecords() { output.flushRecords() }
+
     func record(_ record: TraceRecord) {
         switch record {
         case .header:

@@ -90,7 +90,7 @@ struct RecordIntake {
             let item = try reader.string(), property = try reader.string(), line = try reader.int()
             phase = "while applying item \"\(item)\"'s set of \"\(property)\" (\(sourceName):\(line))"
         case .record:
-            let record = try reader.record()
+            let record = try reader.record(begunSummary: running == nil ? nil : eventSummary)
             switch record {
             case .header:
                 if sawHeader || lastBegun != nil { return "a second header, or one after events" }

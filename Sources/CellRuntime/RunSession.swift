@@ -84,6 +84,9 @@ public protocol RunOutput: AnyObject {
     func record(_ record: TraceRecord)
     /// Progress inside an event (a frame was rendered): proof of life for a watchdog.
     func alive()
+    /// Sends what the output holds back for the next event's begin: called before the run may
+    /// wait (for input, or at its end), so that a record is never held while nothing follows.
+    func flushRecords()
     /// Whether the process exists only for this run (a worker), so that messages plugins log on
     /// threads of their own belong to it too. Otherwise only messages logged on the run's thread
     /// become its records, and the others go to the process's log handler (stderr by default).
@@ -94,6 +97,7 @@ extension RunOutput {
     public func begin(_ event: Event) { begin(event: event.number, line: event.line) }
     public func announce(_ phase: RunPhase) {}
     public func alive() {}
+    public func flushRecords() {}
     public var ownsProcess: Bool { false }
 }
 
@@ -258,9 +262,16 @@ public enum RunSession {
             return fail(error, event: 0)
         }
         var pending = firstEvent
+        // Standard input or a pipe may keep the next line waiting; a file or the embedded stream
+        // does not.
+        let readingMayWait = options.events.map { path in
+            var status = stat()
+            return stat(path, &status) != 0 || status.st_mode & S_IFMT != S_IFREG
+        } ?? false
         while true {
             if pending == nil {
-                guard let line = nextLine() else { break }
+                if readingMayWait { output.flushRecords() }
+                guard let line = nextLine() else { output.flushRecords(); break }
                 lineNumber += 1
                 do { pending = try parser.parse(line: line, lineNumber: lineNumber) } catch {
                     _ = engine.finish()

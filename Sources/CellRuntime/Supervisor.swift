@@ -51,10 +51,15 @@ enum RunFrameKind: UInt8 {
 }
 
 /// The worker's side of the channel: each record and step is encoded once, in a buffer reused
-/// for every frame.
+/// for every frame. An event's summary is spelled out once, for its begin frame (which names
+/// the event a crash or hang happened in); its record leaves it out. An event's record is held
+/// back and goes out in one `write` with the next event's begin (or whatever frame comes
+/// first, or at `flushRecords()`), so a run costs one channel write per event.
 public final class ChannelOutput: RunOutput {
     private let channel: WorkerChannel
     private var writer = TraceWireWriter()
+    /// The event whose begin frame carried its summary, until its record is sent.
+    private var begunWithSummary: Int?
     /// Fault injection for the tests of crash attribution: the worker traps in its own code as
     /// this event begins (`CELLHOST_TEST_HOST_TRAP_AT_EVENT`), as a host bug would. Read once.
     private let hostTrapEvent: Int?
@@ -68,17 +73,19 @@ public final class ChannelOutput: RunOutput {
     /// The channel of this process when a supervisor started it as its worker; nil otherwise.
     public static func fromEnvironment() -> ChannelOutput? { WorkerChannel.fromEnvironment().map(ChannelOutput.init) }
 
-    private func send(_ kind: RunFrameKind, _ encode: (inout TraceWireWriter) -> Void) {
+    private func send(_ kind: RunFrameKind, holding: Bool = false, _ encode: (inout TraceWireWriter) -> Void) {
         writer.reset()
         encode(&writer)
-        writer.bytes.withUnsafeBytes { _ = channel.send(kind: kind.rawValue, payload: $0) }
+        writer.bytes.withUnsafeBytes { _ = channel.send(kind: kind.rawValue, payload: $0, holding: holding) }
     }
 
     public func begin(event: Int, line: Int) {
+        begunWithSummary = nil
         send(.begin) { $0.int(event); $0.int(line); $0.optional(String?.none) { $0.string($1) } }
     }
 
     public func begin(_ event: Event) {
+        begunWithSummary = event.number
         send(.begin) { $0.int(event.number); $0.int(event.line); $0.optional(EventSummary(describing: event.actions).description) { $0.string($1) } }
         if event.number == hostTrapEvent { preconditionFailure("the trap \(Self.hostTrapEventKey) asked for at event #\(event.number)") }
     }
@@ -90,7 +97,15 @@ public final class ChannelOutput: RunOutput {
         }
     }
 
-    public func record(_ record: TraceRecord) { send(.record) { $0.record(record) } }
+    public func record(_ record: TraceRecord) {
+        guard case .event(let e) = record else { return send(.record) { $0.record(record) } }
+        // The engine's summary of an event is that of its actions, which its begin carried.
+        let omitsSummary = begunWithSummary == e.number
+        begunWithSummary = nil
+        send(.record, holding: true) { $0.record(record, omittingSummary: omitsSummary) }
+    }
+
+    public func flushRecords() { channel.flush() }
 
     public func alive() { send(.alive) { _ in } }
 

@@ -60,7 +60,9 @@ struct TraceWireWriter {
         for (_, micros) in t.phases { double(micros.roundedMicros) }
     }
 
-    mutating func record(_ record: TraceRecord) {
+    /// `omittingSummary`: leave out an event's summary, which the begin frame of that event
+    /// carried already (the reader is given it back).
+    mutating func record(_ record: TraceRecord, omittingSummary: Bool = false) {
         switch record {
         case .header(let h):
             bytes.append(0)
@@ -68,7 +70,9 @@ struct TraceWireWriter {
             int(h.itemCount); strings(h.plugins)
         case .event(let e):
             bytes.append(1)
-            int(e.number); int(e.line); string(e.summary); optional(e.note) { $0.string($1) }
+            int(e.number); int(e.line)
+            optional(omittingSummary ? nil : e.summary) { $0.string($1) }
+            optional(e.note) { $0.string($1) }
             double(e.start.roundedMicros)
             int(e.updates.count)
             for u in e.updates { update(u) }
@@ -211,13 +215,18 @@ struct TraceWireReader {
                      composite: try double(), encode: try double())
     }
 
-    mutating func record() throws(TraceDecodingError) -> TraceRecord {
+    /// `begunSummary`: the summary the running event's begin frame carried, for an event record
+    /// that leaves it out.
+    mutating func record(begunSummary: String? = nil) throws(TraceDecodingError) -> TraceRecord {
         switch try byte() {
         case 0:
             return .header(TraceHeader(source: try string(), appearance: try string(), viewport: try size(), scale: try double(),
                                        traits: try strings(), itemCount: try int(), plugins: try strings()))
         case 1:
-            let number = try int(), line = try int(), summary = try string()
+            let number = try int(), line = try int()
+            guard let summary = try optional({ r throws(TraceDecodingError) in try r.string() }) ?? begunSummary else {
+                throw TraceDecodingError("an event record without its summary, whose begin carried none")
+            }
             let note = try optional { r throws(TraceDecodingError) in try r.string() }
             let start = try double()
             var updates: [CellUpdateTrace] = []

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import CellProcess
 
@@ -15,6 +16,38 @@ import Testing
         #expect(lines == ["one", "two\nthree"])
         #expect(result.termination == .exited(code: 0))
         #expect(result.standardOutput == "noise\n")
+    }
+
+    /// A frame held back goes out with the next one, in order and in one write, or at `flush()`.
+    @Test func aHeldFrameGoesOutWithTheNextOne() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let flags = fcntl(fds[0], F_GETFL)
+        _ = fcntl(fds[0], F_SETFL, flags | O_NONBLOCK)
+        let token = ChannelFrame.randomToken()
+        let channel = WorkerChannel(descriptor: fds[1], token: token)
+        func available() -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            return n > 0 ? Array(buffer[0..<n]) : []
+        }
+        func frame(_ sequence: UInt32, _ text: String) -> [UInt8] {
+            var bytes: [UInt8] = []
+            ChannelFrame.appendHeader(token: token, sequence: sequence, kind: ChannelFrame.textKind, length: text.utf8.count, to: &bytes)
+            return bytes + Array(text.utf8)
+        }
+        Array("held".utf8).withUnsafeBytes { _ = channel.send(kind: ChannelFrame.textKind, payload: $0, holding: true) }
+        #expect(available().isEmpty, "a held frame was written on its own")
+        channel.send("next")
+        #expect(available() == frame(0, "held") + frame(1, "next"))
+        Array("last".utf8).withUnsafeBytes { _ = channel.send(kind: ChannelFrame.textKind, payload: $0, holding: true) }
+        #expect(available().isEmpty)
+        channel.flush()
+        #expect(available() == frame(2, "last"))
+        channel.flush()
+        #expect(available().isEmpty, "a flush with nothing held wrote")
+        close(fds[1])
     }
 
     @Test func exitStatusIsReported() throws {

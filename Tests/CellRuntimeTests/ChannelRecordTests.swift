@@ -116,6 +116,22 @@ import Testing
         #expect(recorded == [Self.records[0], Self.event])
     }
 
+    /// An event's summary crosses once, in its begin frame: the record that leaves it out gets it
+    /// back from the begin, and one whose begin carried none is refused.
+    @Test func anEventRecordWithoutItsSummaryTakesTheOneItsBeginCarried() {
+        var begin = TraceWireWriter()
+        begin.int(3); begin.int(17); begin.optional("a: highlighted") { $0.string($1) }
+        var record = TraceWireWriter()
+        record.record(Self.event, omittingSummary: true)
+        #expect(record.bytes.count < Self.encoded(Self.event).count)
+        let (faults, recorded) = feed([Self.record(Self.records[0]), (RunFrameKind.begin.rawValue, begin.bytes),
+                                       (RunFrameKind.record.rawValue, record.bytes)])
+        #expect(faults.allSatisfy { $0 == nil })
+        #expect(recorded == [Self.records[0], Self.event])
+        let (refused, _) = feed([Self.begin(3), (RunFrameKind.record.rawValue, record.bytes)])
+        #expect(refused.last??.problem.contains("without its summary") == true, "\(refused)")
+    }
+
     @Test func framesOutOfOrderOrOfTheWrongShapeAreRefusedWithTheirBytes() {
         let refused: [[(UInt8, [UInt8])]] = [
             [Self.begin(3), Self.begin(3)],                          // an event begun twice
