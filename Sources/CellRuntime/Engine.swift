@@ -166,7 +166,7 @@ public final class Engine {
         sceneCellBackground = BackgroundConfiguration(style: appearance.defaultBackgroundStyle(for: .cell))
             .updated(for: CellConfigurationState(traitCollection: traits))
         isCheckingScene = true
-        defer { isCheckingScene = false }
+        defer { isCheckingScene = false; checkedListPristines = [:] }
         for s in scene.sections {
             var section = Section(id: s.id, items: Engine.visibleItems(s.items, outline: &outline), rows: [:])
             if let h = s.header { section.header = try makeHeaderFooter(section: s.id, text: h, kind: .header, content: s.headerContent) }
@@ -180,6 +180,8 @@ public final class Engine {
                         guard !item.children.isEmpty else { continue }
                         for d in item.outlineDescendants { _ = try rowContent(d, pristineBackground: sceneCellBackground) }
                     }
+                case .columns(let columns):
+                    for k in 0..<columns.count { _ = try rowContent(columns.item(at: k), pristineBackground: sceneCellBackground) }
                 case .series(let series):
                     for k in 0..<min(series.count, series.templates.count) {
                         _ = try rowContent(series.item(at: k), pristineBackground: sceneCellBackground)
@@ -205,6 +207,9 @@ public final class Engine {
 
     /// True while `init` checks every item; only then are plugin setters announced.
     private var isCheckingScene = false
+    /// While `init` checks, list content as each style's factory makes it: the same for every
+    /// item of the style, so a million items alike make it once.
+    private var checkedListPristines: [String?: ListContentConfiguration] = [:]
 
     private func willSet(_ item: ItemDescription, _ property: String) {
         if isCheckingScene, !item.isListContent, let announce = options.willSetPluginProperty {
@@ -334,8 +339,15 @@ public final class Engine {
     private func initialContent(_ item: ItemDescription) throws(EngineError)
         -> (pristine: any ContentConfiguration, content: any ContentConfiguration) {
         let pristine: any ContentConfiguration
-        do { pristine = try catalog.makeConfiguration(type: item.type, style: item.style, appearance: scene.appearance) }
-        catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
+        if isCheckingScene, item.isListContent, let made = checkedListPristines[item.style] {
+            pristine = made
+        } else {
+            do { pristine = try catalog.makeConfiguration(type: item.type, style: item.style, appearance: scene.appearance) }
+            catch { throw EngineError("item \"\(item.id)\": \(error)", line: item.line) }
+            if isCheckingScene, item.isListContent, let list = pristine as? ListContentConfiguration {
+                checkedListPristines[item.style] = list
+            }
+        }
         var content = pristine
         for a in item.properties {
             willSet(item, a.name)

@@ -20,6 +20,7 @@ extension Engine {
         for run in items.runs {
             switch run {
             case .items(let written): for item in tree.flatten(written) { visible.append(item) }
+            case .columns(let written): for item in tree.flatten(written.items) { visible.append(item) }
             case .series(let series): visible.append(series)
             }
         }

@@ -11,22 +11,26 @@ struct ItemIDIndex {
 
     init(_ items: ItemList) {
         var written = 0
-        for run in items.runs { if case .items(let list) = run { written += list.count } }
+        for run in items.runs where !Self.isSeries(run) { written += run.count }
         var capacity = 8
         while capacity < 2 * written { capacity *= 2 }
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
         var start = 0
         for run in items.runs {
-            if case .items(let list) = run {
-                for (k, item) in list.enumerated() {
-                    var slot = Self.home(of: item.id, mask: mask)
+            if !Self.isSeries(run) {
+                for k in 0..<run.count {
+                    var slot = Self.home(of: items.id(at: start + k), mask: mask)
                     while slots[slot] != 0 { slot = (slot + 1) & mask }
                     slots[slot] = Int32(truncatingIfNeeded: start + k + 1)
                 }
             }
             start += run.count
         }
+    }
+
+    private static func isSeries(_ run: ItemList.Run) -> Bool {
+        if case .series = run { true } else { false }
     }
 
     private static func home(of id: String, mask: Int) -> Int { id.hashValue & mask }
@@ -36,7 +40,7 @@ struct ItemIDIndex {
         var slot = Self.home(of: id, mask: mask)
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
-            if items[index].id == id { return index }
+            if items.id(at: index) == id { return index }
             slot = (slot + 1) & mask
         }
         return nil

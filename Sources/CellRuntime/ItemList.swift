@@ -1,16 +1,19 @@
 /// A section's items in list order: items written out one by one, and item series (`{"items": …}`
 /// lines) kept as their templates plus a count. A series of a million items costs its templates,
 /// not a million descriptions; its items are made when asked for, each identical to the item the
-/// series stands for written out.
+/// series stands for written out. Items written out are kept by column (`ItemColumns`) when they
+/// can be, so a million written alike cost their ids and values, not a million descriptions.
 public struct ItemList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// A stretch of the list: items as written, or a series.
     public enum Run: Sendable, Equatable {
         case items([ItemDescription])
+        case columns(ItemColumns)
         case series(ItemSeries)
 
         var count: Int {
             switch self {
             case .items(let items): items.count
+            case .columns(let columns): columns.count
             case .series(let series): series.count
             }
         }
@@ -31,7 +34,18 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         let (run, offset) = locate(index)
         switch runs[run] {
         case .items(let items): return items[offset]
+        case .columns(let columns): return columns.item(at: offset)
         case .series(let series): return series.item(at: offset)
+        }
+    }
+
+    /// The id of the item at `index`, without putting the item together.
+    public func id(at index: Int) -> String {
+        let (run, offset) = locate(index)
+        switch runs[run] {
+        case .items(let items): return items[offset].id
+        case .columns(let columns): return columns.id(at: offset)
+        case .series(let series): return series.id(ofNumber: series.first + offset)
         }
     }
 
@@ -47,6 +61,8 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
             switch run {
             case .items(let items):
                 if let i = items.firstIndex(where: { $0.id == id }) { return start + i }
+            case .columns(let columns):
+                if let i = (0..<columns.count).first(where: { columns.id(at: $0) == id }) { return start + i }
             case .series(let series):
                 if let i = series.index(ofID: id) { return start + i }
             }
@@ -67,11 +83,20 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
 
     /// Whether any item is written out (not part of a series).
     public var hasWrittenItems: Bool {
-        runs.contains { if case .items = $0 { true } else { false } }
+        runs.contains { if case .series = $0 { false } else { true } }
     }
 
     public mutating func append(_ item: ItemDescription) {
-        if case .items(var items)? = runs.last {
+        if case .columns(var columns)? = runs.last {
+            runs[runs.count - 1] = .items([])  // one reference while appending, so no copy
+            let fits = columns.append(item)
+            runs[runs.count - 1] = .columns(columns)
+            if fits { runEnds[runEnds.count - 1] += 1; return }
+        }
+        if let columns = ItemColumns(item) {
+            runs.append(.columns(columns))
+            runEnds.append(endIndex + 1)
+        } else if case .items(var items)? = runs.last {
             runs[runs.count - 1] = .items([])  // one reference while appending, so no copy
             items.append(item)
             runs[runs.count - 1] = .items(items)
@@ -98,6 +123,13 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         case .items(var items):
             items.insert(item, at: offset)
             replacement = [.items(items)]
+        case .columns(var columns):
+            if columns.insert(item, at: offset) {
+                replacement = [.columns(columns)]
+            } else {
+                let (head, tail) = columns.split(at: offset)
+                replacement = [.columns(head), .items([item]), .columns(tail)].filter { $0.count > 0 }
+            }
         case .series(let series):
             let (head, tail) = series.split(at: offset)
             replacement = [.series(head), .items([item]), .series(tail)].filter { $0.count > 0 }
@@ -113,6 +145,9 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         case .items(var items):
             items.remove(at: offset)
             replace(run, with: items.isEmpty ? [] : [.items(items)])
+        case .columns(var columns):
+            columns.remove(at: offset)
+            replace(run, with: columns.count == 0 ? [] : [.columns(columns)])
         case .series(let series):
             let (head, rest) = series.split(at: offset)
             let (_, tail) = rest.split(at: 1)
