@@ -1,4 +1,5 @@
 import CellKit
+import CellTestSupport
 import Testing
 @testable import CellRuntime
 
@@ -56,14 +57,10 @@ import Testing
     @Test func insertingAndRemovingKeepsTheListEqualToAnArray() throws {
         var list = try EventStreamParser.parse(Self.written(count: 30), source: "written").0.sections[0].items
         var plain = Array(list)
-        var state: UInt64 = 5
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededRandom(state: 5)
         for step in 0..<150 {
-            if next(3) == 0 || plain.isEmpty {
-                let at = next(plain.count + 1)
+            if random.next(3) == 0 || plain.isEmpty {
+                let at = random.next(plain.count + 1)
                 // Fitting the columns, and not (an item with children is kept written out).
                 var item = ItemDescription(id: "new\(step)", style: "valueCell",
                                            properties: [PropertyAssignment(name: "text", value: .string("N\(step)"))])
@@ -71,7 +68,7 @@ import Testing
                 list.insert(item, at: at)
                 plain.insert(item, at: at)
             } else {
-                let at = next(plain.count)
+                let at = random.next(plain.count)
                 #expect(list.remove(at: at) == plain.remove(at: at))
             }
             #expect(Array(list) == plain)

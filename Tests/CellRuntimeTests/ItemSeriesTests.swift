@@ -1,4 +1,5 @@
 import CellKit
+import CellTestSupport
 import Testing
 @testable import CellRuntime
 
@@ -51,19 +52,15 @@ import Testing
         let parsed = try EventStreamParser.parse(Self.streams(count: 40).series, source: "series").0
         var list = parsed.sections[0].items
         var plain = Array(list)
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededRandom(state: 11)
         for step in 0..<120 {
-            if next(3) == 0 || plain.isEmpty {
-                let at = next(plain.count + 1)
+            if random.next(3) == 0 || plain.isEmpty {
+                let at = random.next(plain.count + 1)
                 let item = ItemDescription(id: "new\(step)", style: "valueCell")
                 list.insert(item, at: at)
                 plain.insert(item, at: at)
             } else {
-                let at = next(plain.count)
+                let at = random.next(plain.count)
                 #expect(list.remove(at: at) == plain.remove(at: at))
             }
             #expect(Array(list) == plain)
