@@ -102,12 +102,12 @@ struct SandboxListener {
             return Self.isInside(path, folder) ? .goAhead : .refuse(.run(written), quietly: false)
         case Int32(CELLHOST_NOTIFIED_WRITE):
             guard let written else { return .refuse(.write(nil), quietly: false) }
-            // Names of the worker's own open descriptors (its pipes): the supervisor cannot
-            // resolve them in its own view, and they open nothing new; Landlock decides.
-            if Self.namesOwnDescriptor(written) { return .goAhead }
-            guard let path = Self.resolve(written, folder: call.folder_fd, pid: call.pid) else {
+            guard let path = Self.resolve(Self.supervisorsView(of: written, pid: call.pid), folder: call.folder_fd, pid: call.pid) else {
                 return .refuse(.write(written), quietly: false)
             }
+            // A descriptor the worker has that is no file (its pipes to the supervisor): reopening
+            // it writes where the worker may write already.
+            if path.hasPrefix("/proc/\(call.pid)/fd/") { return .goAhead }
             if writableFolders.contains(where: { Self.isInside(path, $0) }) { return .goAhead }
             // mkdir of a folder that exists writes nothing (the kernel answers EEXIST): the host
             // makes an output folder's parents that way.
@@ -123,9 +123,15 @@ struct SandboxListener {
         }
     }
 
-    static func namesOwnDescriptor(_ path: String) -> Bool {
-        ["/proc/self/", "/proc/thread-self/", "/dev/fd/"].contains { path.hasPrefix($0) }
-            || ["/dev/stdin", "/dev/stdout", "/dev/stderr"].contains(path)
+    /// The names a process has for itself (/proc/self, /dev/fd, /dev/stdout) as the supervisor
+    /// names the same things, so that resolving them does not find the supervisor's own.
+    static func supervisorsView(of path: String, pid: Int32) -> String {
+        for (own, seen) in [("/proc/self/", "/proc/\(pid)/"), ("/proc/thread-self/", "/proc/\(pid)/"), ("/dev/fd/", "/proc/\(pid)/fd/")]
+        where path.hasPrefix(own) {
+            return seen + path.dropFirst(own.count)
+        }
+        let standard = ["/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2]
+        return standard[path].map { "/proc/\(pid)/fd/\($0)" } ?? path
     }
 
     static func isInside(_ path: String, _ folder: String) -> Bool {
