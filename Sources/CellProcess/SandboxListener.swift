@@ -21,8 +21,7 @@ struct SandboxListener {
     private var backtracerFolder: String?
     /// The first call refused: what the run ends with.
     private(set) var refusal: SandboxRefusal?
-    /// Notified calls so far, and whether each is said on stderr (`CELLHOST_DEBUG_NOTIFICATIONS`).
-    private(set) var notifications = 0
+    /// Whether each notified call is said on stderr (`CELLHOST_DEBUG_NOTIFICATIONS`), to count them.
     private let tellsEach = getenv("CELLHOST_DEBUG_NOTIFICATIONS") != nil
 
     /// `socket`: the supervisor's end of the pair whose other end the worker was given; -1 = none.
@@ -47,7 +46,6 @@ struct SandboxListener {
             if errno != ENOENT && errno != EINTR { Glibc.close(listener); listener = -1 }
             return false
         }
-        notifications += 1
         let answer = decide(call)
         if case .refuse(let attempt, let quietly) = answer, !quietly, refusal == nil,
            cellhost_notify_id_valid(listener, call.id) != 0 {

@@ -68,7 +68,9 @@ public struct WorkerProcess: Sendable {
     /// the worker runs end the worker and return `.interrupted`, so the caller can still commit
     /// what it has; when the worker ends, its whole process group is killed, so nothing it
     /// started outlives it. `whileWaiting` runs on the calling thread between reads, at least at
-    /// the poll's pace (a few times a second) while the channel is quiet.
+    /// the poll's pace (a few times a second) while the channel is quiet. A sandboxed worker's
+    /// notified calls are answered in the same loop (`SandboxListener`); one it refuses ends the
+    /// worker with `.refused`.
     public func supervise(limits: WorkerLimits = WorkerLimits(), onFrame: (WorkerFrame) -> ChannelFault?,
                           whileWaiting: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()

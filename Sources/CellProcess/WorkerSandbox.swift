@@ -21,8 +21,8 @@ import Glibc
 ///   else fails with EACCES and ends the run, reported ("the plugin tried to run /bin/sh", "the
 ///   plugin tried to write /home/u/x"). The host writes its frames with `openat` on a mark
 ///   descriptor the filter lets through, so frames cost no round trip; and it writes nothing
-///   else after entering the sandbox (fontconfig is loaded before, see `enter`), so every
-///   notified write is the plugin's.
+///   else after entering the sandbox (`FontconfigLoading` runs before it), so every notified
+///   write is the plugin's.
 /// - **Limits.** Address space (`--memory-limit`, default 2 GiB; an allocation failure that ends
 ///   the worker is reported as the limit being exceeded), CPU time, file size, open files.
 /// - **no_new_privs**, so no setuid program hands a plugin more rights than the worker has.
