@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -248,6 +249,108 @@ static int enter_seccomp(int exec_restricted, char *problem, size_t size) {
     return 0;
 }
 
+// MARK: The notification filter
+
+int cellhost_seccomp_notify_available(void) {
+    // API level 6 is a kernel of 5.7 or later: user notification (5.0) with the CONTINUE answer
+    // (5.5) that lets the backtracer and writes inside the output folder go ahead.
+    return cellhost_seccomp_available() && seccomp_api_get() >= 6;
+}
+
+/// Notifies `nr` when the flags argument `flags` has any bit that creates, truncates or opens for
+/// writing (one rule per bit: rules for one call are alternatives), unless argument 0 is the
+/// host's write mark (`folder_is_a0`, for the *at calls).
+static int notify_writing(scmp_filter_ctx ctx, int nr, unsigned flags, int folder_is_a0, int host_fd) {
+    const scmp_datum_t bits[] = { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC };
+    int rc = 0;
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
+        struct scmp_arg_cmp written = SCMP_CMP(flags, SCMP_CMP_MASKED_EQ, bits[i], bits[i]);
+        if (folder_is_a0 && host_fd >= 0)
+            rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 2, SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)host_fd), written);
+        else
+            rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 1, written);
+    }
+    return rc;
+}
+
+/// Sends `listener` and the writable folders (NUL-separated) to the supervisor in one message.
+static int hand_over(int socket, int listener, const cellhost_sandbox_policy *p) {
+    char paths[16384];
+    size_t n = 0;
+    for (size_t i = 0; i < p->write_count; i++) {
+        size_t len = strlen(p->write_paths[i]) + 1;
+        if (n + len > sizeof paths) return -1;
+        memcpy(paths + n, p->write_paths[i], len);
+        n += len;
+    }
+    if (n == 0) paths[n++] = 0;
+    struct iovec io = { .iov_base = paths, .iov_len = n };
+    union { struct cmsghdr header; char bytes[CMSG_SPACE(sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = { .msg_iov = &io, .msg_iovlen = 1, .msg_control = control.bytes, .msg_controllen = sizeof control.bytes };
+    struct cmsghdr *c = CMSG_FIRSTHDR(&message);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &listener, sizeof(int));
+    ssize_t sent;
+    do sent = sendmsg(socket, &message, MSG_NOSIGNAL); while (sent < 0 && errno == EINTR);
+    return sent == (ssize_t)n ? 0 : -1;
+}
+
+/// A second filter whose calls the supervisor answers: running a program (the runtime's crash
+/// backtracer goes ahead, anything else is refused and reported) and writing outside the output
+/// folder (refused and reported; inside it goes ahead). Landlock refuses both anyway; the
+/// supervisor is what makes the attempt known, and blames the plugin only for calls made after
+/// the sandbox was entered, which host code avoids (see `WorkerSandbox`).
+///
+/// It is loaded without TSYNC (older kernels and libseccomp do not combine TSYNC with a
+/// listener), so it covers the thread entering the sandbox and every thread and process it
+/// starts afterwards: the whole worker, as the sandbox is entered before any thread starts.
+///
+/// The listener goes to the supervisor and the worker keeps no copy, so plugin code cannot
+/// answer its own calls. When the supervisor is gone the listener is closed and the kernel fails
+/// every notified call (ENOSYS), so nothing it would have refused goes ahead.
+static int enter_notify(const cellhost_sandbox_policy *p, int exec_restricted, char *problem, size_t size) {
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    if (!ctx) {
+        snprintf(problem, size, "cannot create the notification filter");
+        return -1;
+    }
+    int fd = p->host_write_fd, rc = 0;
+    if (exec_restricted) rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(execve), 0);
+#ifdef SYS_open
+    rc |= notify_writing(ctx, SCMP_SYS(open), 1, 0, fd);
+#endif
+#ifdef SYS_creat
+    rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(creat), 0);
+#endif
+    rc |= notify_writing(ctx, SCMP_SYS(openat), 2, 1, fd);
+    // openat2 passes its flags in memory a filter cannot read: ENOSYS, and callers fall back to openat.
+    rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
+#ifdef SYS_mkdir
+    rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mkdir), 0);
+#endif
+    if (fd >= 0) rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mkdirat), 1, SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)fd));
+    else rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mkdirat), 0);
+    if (rc == 0) rc = seccomp_load(ctx);
+    int listener = rc == 0 ? seccomp_notify_fd(ctx) : -1;
+    seccomp_release(ctx);
+    if (rc != 0 || listener < 0) {
+        snprintf(problem, size, "cannot load the notification filter: %s", strerror(rc ? -rc : EBADF));
+        return -1;
+    }
+    int handed = hand_over(p->listener_socket, listener, p);
+    int saved = errno;
+    close(listener);
+    close(p->listener_socket);
+    if (handed != 0) {
+        snprintf(problem, size, "cannot hand the notification listener to the supervisor: %s", strerror(saved));
+        return -1;
+    }
+    return 0;
+}
+
 static int limit(int resource, uint64_t value, const char *name, char *problem, size_t size) {
     if (value == 0) return 0;
     struct rlimit r = { .rlim_cur = value, .rlim_max = value };
@@ -285,6 +388,12 @@ int cellhost_sandbox_enter(const cellhost_sandbox_policy *p, char *problem, size
     if (!cellhost_seccomp_available()) return missing | CELLHOST_SANDBOX_NO_SECCOMP;
     install(SIGSYS, on_refused_call, NULL);
     if (enter_seccomp(abi != 0, problem, size) != 0) return -1;
+    if (p->listener_socket < 0) return missing;
+    if (!cellhost_seccomp_notify_available()) {
+        close(p->listener_socket);
+        return missing | CELLHOST_SANDBOX_NO_NOTIFY;
+    }
+    if (enter_notify(p, abi != 0, problem, size) != 0) return -1;
     return missing;
 }
 

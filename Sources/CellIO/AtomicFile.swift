@@ -70,7 +70,7 @@ public func makeDirectories(_ path: String) throws(SinkError) {
     var current = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
         current += "/" + component
-        if mkdir(current, 0o755) != 0 && errno != EEXIST {
+        if HostWriteMark.makeFolder(current, 0o755) != 0 && errno != EEXIST {
             throw SinkError("cannot create directory \(current): \(String(cString: strerror(errno)))")
         }
     }

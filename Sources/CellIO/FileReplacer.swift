@@ -41,7 +41,7 @@ public final class FileReplacer {
         let partialPath = FileReplacer.partialName(for: path)
         var descriptor = takeSpare(as: partialPath)
         let reused = descriptor >= 0
-        if !reused { descriptor = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        if !reused { descriptor = HostWriteMark.open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw FileWriteError(path: path, reason: "cannot create \(partialPath): \(errorText(errno))")
         }
@@ -101,7 +101,7 @@ public final class FileReplacer {
             unlink(kept)
             return -1
         }
-        let descriptor = open(partialPath, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = HostWriteMark.open(partialPath, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         if descriptor < 0 { unlink(partialPath) }
         return descriptor
     }

@@ -68,7 +68,9 @@ public struct WorkerProcess: Sendable {
     /// the worker runs end the worker and return `.interrupted`, so the caller can still commit
     /// what it has; when the worker ends, its whole process group is killed, so nothing it
     /// started outlives it. `whileWaiting` runs on the calling thread between reads, at least at
-    /// the poll's pace (a few times a second) while the channel is quiet.
+    /// the poll's pace (a few times a second) while the channel is quiet. A sandboxed worker's
+    /// notified calls are answered in the same loop (`SandboxListener`); one it refuses ends the
+    /// worker with `.refused`.
     public func supervise(limits: WorkerLimits = WorkerLimits(), onFrame: (WorkerFrame) -> ChannelFault?,
                           whileWaiting: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()
@@ -83,6 +85,14 @@ public struct WorkerProcess: Sendable {
             throw .pipes(errnoDescription())
         }
         defer { for fd in [channel[0], out[0], err[0]] where fd >= 0 { close(fd) } }
+        // The socket the sandboxed worker hands its notification listener over on (`SandboxListener`).
+        var listenerPair: [Int32] = [-1, -1]
+        if case .on = sandbox, cellhost_seccomp_notify_available() != 0,
+           socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &listenerPair) != 0 {
+            throw .pipes(errnoDescription())
+        }
+        var listener = SandboxListener(socket: listenerPair[0])
+        defer { listener.close() }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -93,6 +103,7 @@ public struct WorkerProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         posix_spawn_file_actions_adddup2(&actions, channel[1], WorkerProcess.channelDescriptor)
+        if listenerPair[1] >= 0 { posix_spawn_file_actions_adddup2(&actions, listenerPair[1], WorkerSandbox.listenerDescriptor) }
 
         var env = Self.inheritedEnvironment()
         env[WorkerProcess.channelEnvironmentKey] = String(WorkerProcess.channelDescriptor)
@@ -113,6 +124,7 @@ public struct WorkerProcess: Sendable {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         close(channel[1]); close(out[1]); close(err[1])
+        if listenerPair[1] >= 0 { close(listenerPair[1]) }
         guard spawned == 0 else { throw .spawn(executable, String(cString: strerror(spawned))) }
 
         var reader = OutputReader(limits: limits, token: token)
@@ -132,10 +144,13 @@ public struct WorkerProcess: Sendable {
             }
             if let total = limits.totalSeconds, now - start > total { forced = .timedOut(seconds: total); break }
             if let idle = limits.idleSeconds, now - lastMessage > idle { forced = .timedOut(seconds: idle); break }
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var fds = (open + [listener.descriptor]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), 50)
             if ready < 0 && errno != EINTR { break }
-            for (i, p) in fds.enumerated() where p.fd >= 0 && p.revents != 0 {
+            // A refused call ends the worker; its pipes are still read to their end, so the
+            // records it sent before (the event it was in) arrive.
+            if fds[open.count].revents != 0, listener.readable() { kill(-pid, SIGKILL); groupKilled = true }
+            for (i, p) in fds.prefix(open.count).enumerated() where p.fd >= 0 && p.revents != 0 {
                 let stream: OutputReader.Stream = i == 0 ? .channel : (i == 1 ? .stdout : .stderr)
                 let more = reader.read(p.fd, stream) { frame in lastMessage = monotonicSeconds(); return onFrame(frame) }
                 if !more { open[i] = -1 }
@@ -160,6 +175,8 @@ public struct WorkerProcess: Sendable {
         let termination: WorkerTermination
         if let forced {
             termination = forced
+        } else if let refusal = listener.refusal {
+            termination = .refused(refusal.sentence(memoryLimit: nil))
         } else if let refusal = reader.sandboxRefusal, status != 0 {
             let memoryLimit: UInt64? = if case .on(let limit) = sandbox { limit } else { nil }
             termination = .refused(refusal.sentence(memoryLimit: memoryLimit))

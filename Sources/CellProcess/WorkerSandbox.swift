@@ -15,6 +15,14 @@ import Glibc
 ///   crash backtracer, which Landlock alone may execute; no signals to any process but itself,
 ///   no tracing, no leaving its process group. A refused call ends the worker and is reported
 ///   ("the plugin tried to open a network socket").
+/// - **Calls the supervisor answers (seccomp user notification).** `execve` and opening for
+///   writing or making a folder are stopped until the supervisor has looked at the path
+///   (`SandboxListener`): the backtracer runs, writes inside the output folder go ahead, anything
+///   else fails with EACCES and ends the run, reported ("the plugin tried to run /bin/sh", "the
+///   plugin tried to write /home/u/x"). The host writes its frames with `openat` on a mark
+///   descriptor the filter lets through, so frames cost no round trip; and it writes nothing
+///   else after entering the sandbox (`FontconfigLoading` runs before it), so every notified
+///   write is the plugin's.
 /// - **Limits.** Address space (`--memory-limit`, default 2 GiB; an allocation failure that ends
 ///   the worker is reported as the limit being exceeded), CPU time, file size, open files.
 /// - **no_new_privs**, so no setuid program hands a plugin more rights than the worker has.
@@ -40,6 +48,9 @@ public enum WorkerSandbox {
     /// Environment keys the supervisor passes the setting and its own pid in.
     static let settingKey = "CELLHOST_SANDBOX"
     static let supervisorKey = "CELLHOST_SUPERVISOR_PID"
+    /// The descriptor the worker hands its notification listener over on, when the supervisor made one.
+    static let listenerKey = "CELLHOST_LISTENER_FD"
+    static let listenerDescriptor: Int32 = 4
 
     static func environment(_ setting: Setting) -> [String: String] {
         var env = [supervisorKey: String(getpid())]
@@ -50,6 +61,7 @@ public enum WorkerSandbox {
             // Without Landlock nothing may be executed, so the runtime's crash backtracer could
             // not start; its attempt would read as the plugin starting a process.
             if cellhost_landlock_abi() == 0 { env["SWIFT_BACKTRACE"] = "enable=no" }
+            if cellhost_seccomp_notify_available() != 0 { env[listenerKey] = String(listenerDescriptor) }
         }
         return env
     }
@@ -58,7 +70,11 @@ public enum WorkerSandbox {
     public static var weakerIsolation: String? {
         var missing: [String] = []
         if cellhost_landlock_abi() == 0 { missing.append("no Landlock, so plugins may read and write any file the user can") }
-        if cellhost_seccomp_available() == 0 { missing.append("no seccomp, so plugins may open sockets, start processes and signal others") }
+        if cellhost_seccomp_available() == 0 {
+            missing.append("no seccomp, so plugins may open sockets, start processes and signal others")
+        } else if cellhost_seccomp_notify_available() == 0 {
+            missing.append("no seccomp user notification, so a plugin's attempts to run programs or write outside the output folder fail unreported")
+        }
         return missing.isEmpty ? nil : "running with weaker isolation: the kernel has " + missing.joined(separator: " and ")
     }
 
@@ -108,7 +124,10 @@ public enum WorkerSandbox {
     /// was not started by one). `reading` and `writing` must be absolute and exist. Call it
     /// before the worker starts a thread: Landlock binds the calling thread and the threads and
     /// processes it starts later (the seccomp filter is synchronised to every thread anyway).
-    public static func enter(reading: [String], writing: [String]) throws(WorkerSandboxError) {
+    ///
+    /// `hostWrites`: the descriptor the host marks its own output writes with (see
+    /// `host_write_fd` in worker_process.h), -1 for none.
+    public static func enter(reading: [String], writing: [String], hostWrites: Int32 = -1) throws(WorkerSandboxError) {
         guard let raw = getenv(settingKey) else { return }
         let setting = String(cString: raw)
         guard setting.hasPrefix("memory="), let requested = UInt64(setting.dropFirst("memory=".count)) else { return }
@@ -121,13 +140,15 @@ public enum WorkerSandbox {
         let sanitized = files.contains { $0.contains("asan") || $0.contains("tsan") || $0.contains("msan") }
         let memory = sanitized ? 0 : requested
         let channel = getenv(WorkerProcess.channelEnvironmentKey).flatMap { Int32(String(cString: $0)) } ?? -1
+        let listenerSocket = getenv(listenerKey).flatMap { Int32(String(cString: $0)) }.flatMap { fcntl($0, F_GETFD) >= 0 ? $0 : nil } ?? -1
         var problem = [CChar](repeating: 0, count: 512)
         let result = withCStrings(reads) { r in
             withCStrings(writes) { w in
                 withCStrings(executes) { x in
                     var policy = cellhost_sandbox_policy(read_paths: r, read_count: reads.count, write_paths: w,
                                                          write_count: writes.count, execute_paths: x, execute_count: executes.count,
-                                                         channel_fd: channel, memory_bytes: memory, cpu_seconds: cpuSeconds,
+                                                         channel_fd: channel, listener_socket: listenerSocket, host_write_fd: hostWrites,
+                                                         memory_bytes: memory, cpu_seconds: cpuSeconds,
                                                          file_bytes: fileBytes, open_files: openFiles)
                     return cellhost_sandbox_enter(&policy, &problem, problem.count)
                 }
@@ -147,16 +168,22 @@ public enum WorkerSandbox {
     /// already readable). A cache fontconfig cannot update is rebuilt in memory, so none is writable.
     static var fontFolders: [String] {
         let env = { (key: String) in getenv(key).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        var folders = ["/var/cache/fontconfig", "/usr/local/share/fonts"]
+        var folders = fontCacheFolders + ["/usr/local/share/fonts"]
         if let home = env("HOME") {
-            folders += ["\(home)/.fonts", "\(home)/.cache/fontconfig", "\(home)/.local/share/fonts", "\(home)/.config/fontconfig"]
+            folders += ["\(home)/.fonts", "\(home)/.local/share/fonts", "\(home)/.config/fontconfig"]
         }
-        if let cache = env("XDG_CACHE_HOME") { folders.append("\(cache)/fontconfig") }
         if let data = env("XDG_DATA_HOME") { folders.append("\(data)/fonts") }
         if let config = env("XDG_CONFIG_HOME") { folders.append("\(config)/fontconfig") }
         if let file = env("FONTCONFIG_FILE") { folders.append(absolute(file)) }
         if let path = env("FONTCONFIG_PATH") { folders += path.split(separator: ":").map { absolute(String($0)) } }
         return folders
+    }
+
+    /// Where fontconfig keeps its caches.
+    static var fontCacheFolders: [String] {
+        let env = { (key: String) in getenv(key).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        return ["/var/cache/fontconfig"] + (env("HOME").map { ["\($0)/.cache/fontconfig"] } ?? [])
+            + (env("XDG_CACHE_HOME").map { ["\($0)/fontconfig"] } ?? [])
     }
 
     /// Every file this process has mapped (the executable, the Swift runtime, the C libraries).
@@ -206,9 +233,14 @@ public struct WorkerSandboxError: Error, Sendable, CustomStringConvertible {
     public var description: String { "the worker could not enter its sandbox: \(reason)" }
 }
 
-/// What the sandbox refused, as the worker's handlers name it on the channel.
-public enum SandboxRefusal: String, Sendable, Hashable {
+/// What the sandbox refused: named by the worker's handlers on the channel (a word), or by the
+/// supervisor answering a notified call (`SandboxListener`, with the path the call named).
+public enum SandboxRefusal: Sendable, Hashable {
     case socket, process, signal, trace, group, memory, syscall
+    /// `execve` of anything but the runtime's crash backtracer; nil when its path was unreadable.
+    case run(String?)
+    /// Opening for writing or making a folder outside the output folder; nil when its path was unreadable.
+    case write(String?)
 
     /// "the plugin tried to open a network socket".
     public func sentence(memoryLimit: UInt64?) -> String {
@@ -220,6 +252,32 @@ public enum SandboxRefusal: String, Sendable, Hashable {
         case .group: "the plugin tried to leave its process group"
         case .memory: "it exceeded the memory limit" + (memoryLimit.map { " of " + WorkerSandbox.describe(bytes: $0) } ?? "")
         case .syscall: "the plugin made a system call the sandbox refuses"
+        case .run(let path): "the plugin tried to run " + (path.map(Self.bounded) ?? "a program")
+        case .write(let path): "the plugin tried to write " + (path.map(Self.bounded) ?? "a file outside the output folder")
+        }
+    }
+
+    /// A path as named in a report: a plugin chooses it, so it is cut short and its control
+    /// characters escaped.
+    static func bounded(_ path: String) -> String {
+        var shown = ""
+        for scalar in path.unicodeScalars.prefix(240) {
+            shown += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return path.unicodeScalars.count > 240 ? shown + "…" : shown
+    }
+
+    /// The words the worker's handlers write (see `refused_word` in sandbox.c).
+    init?(word: String) {
+        switch word {
+        case "socket": self = .socket
+        case "process": self = .process
+        case "signal": self = .signal
+        case "trace": self = .trace
+        case "group": self = .group
+        case "memory": self = .memory
+        case "syscall": self = .syscall
+        default: return nil
         }
     }
 
@@ -229,6 +287,6 @@ public enum SandboxRefusal: String, Sendable, Hashable {
 
     init?(line: String) {
         guard line.hasPrefix(Self.linePrefix) else { return nil }
-        self.init(rawValue: String(line.dropFirst(Self.linePrefix.count).prefix { $0 != "\"" }))
+        self.init(word: String(line.dropFirst(Self.linePrefix.count).prefix { $0 != "\"" }))
     }
 }

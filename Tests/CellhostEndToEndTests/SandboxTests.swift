@@ -38,8 +38,7 @@ import Testing
         }
     }
 
-    static func run(_ plugin: String, _ extra: [String] = []) throws -> Run {
-        let dir = ValidationFixtures.temporaryDirectory()
+    static func run(_ plugin: String, _ extra: [String] = [], in dir: String = ValidationFixtures.temporaryDirectory()) throws -> Run {
         writeFile(stream, to: "\(dir)/events.jsonl")
         let result = try WorkerProcess(executable: BuiltProducts.cellhost,
                                        arguments: ["run", "--plugin", plugin, "--events", "\(dir)/events.jsonl",
@@ -98,21 +97,42 @@ import Testing
         #expect(run.result.standardError.contains("--memory-limit must be a number of bytes"), "\(run.result.standardError)")
     }
 
-    /// Execution is limited to the runtime's crash backtracer: the shell never runs, the plugin
-    /// gets an error back and the run goes on.
-    @Test func aPluginThatExecutesAProgramCannot() throws {
+    /// Execution is limited to the runtime's crash backtracer: the shell never runs, and the
+    /// attempt ends the run, named with its path.
+    @Test func aPluginThatExecutesAProgramIsRefusedAndReported() throws {
         let mark = ValidationFixtures.temporaryDirectory() + "/shell-was-here"
         let run = try Self.run(Self.build("EXECVE", target: mark))
         #expect(access(mark, F_OK) != 0, "the plugin ran a shell")
-        #expect(run.result.termination == .exited(code: 0), "\(run.result.standardError)")
+        expectRefused(run, "the plugin tried to run /bin/sh")
     }
 
-    @Test func aPluginCannotWriteOutsideTheOutputFolder() throws {
-        let outside = ValidationFixtures.temporaryDirectory() + "/escaped.txt"
-        let run = try Self.run(Self.build("WRITE_OUTSIDE", target: outside))
+    @Test func aPluginThatWritesOutsideTheOutputFolderIsRefusedAndReported() throws {
+        let outside = WorkerSandbox.absolute(ValidationFixtures.temporaryDirectory()) + "/escaped.txt"
+        let run = try Self.run(Self.build("WRITE_FILE", target: outside))
         #expect(access(outside, F_OK) != 0, "the plugin wrote \(outside)")
+        expectRefused(run, "the plugin tried to write \(outside)")
+    }
+
+    /// Writing inside the output folder is no attempt to escape: the run goes on, with its frames.
+    @Test func aPluginMayWriteIntoTheOutputFolder() throws {
+        let dir = ValidationFixtures.temporaryDirectory()
+        let note = "\(dir)/out/frames/plugin-note.txt"
+        let run = try Self.run(Self.build("WRITE_FILE", target: note), in: dir)
         #expect(run.result.termination == .exited(code: 0), "\(run.result.standardError)")
-        #expect((directoryEntries(run.out + "/frames") ?? []).count > 0, "the frames inside the output folder were written")
+        #expect(readTextFile(note) == "escaped\n", "the plugin's file inside the output folder was written")
+        #expect((directoryEntries(run.out + "/frames") ?? []).contains("frame-0001.png"), "the frames were written")
+    }
+
+    /// The host's own writes after the sandbox is entered (frames, fontconfig) are never taken
+    /// for the plugin's: the default stream's run, frames and all, asks the supervisor about none.
+    @Test func framesAreWrittenWithoutAskingTheSupervisor() throws {
+        let dir = ValidationFixtures.temporaryDirectory()
+        let sandboxed = try WorkerProcess(executable: BuiltProducts.cellhost, arguments: ["run", "--out", "\(dir)/out", "--quiet"],
+                                          environment: ["CELLHOST_DEBUG_NOTIFICATIONS": "1"])
+            .run(limits: WorkerLimits(totalSeconds: 60)) { _ in }
+        #expect(sandboxed.termination == .exited(code: 0), "\(sandboxed.standardError)")
+        #expect((directoryEntries("\(dir)/out/frames") ?? []).count > 1, "the run wrote frames")
+        #expect(!sandboxed.standardError.contains("cellhost: notified"), "\(sandboxed.standardError)")
     }
 
     /// Paths are resolved before the plugin runs: its `chdir("/")` in init moves neither the

@@ -16,6 +16,13 @@ typedef struct {
     size_t execute_count;
     /// The channel descriptor that refusals are reported on; -1 = none.
     int channel_fd;
+    /// The socket the notification listener is handed to the supervisor on (with `write_paths`,
+    /// which it answers by); -1 = none, and writes and executions are refused unreported.
+    int listener_socket;
+    /// The descriptor the host passes as the folder of `openat` and `mkdirat` when it writes its
+    /// own outputs (absolute paths, so the folder is only a mark): those calls are never
+    /// notified. -1 = none.
+    int host_write_fd;
     uint64_t memory_bytes;
     uint64_t cpu_seconds;
     uint64_t file_bytes;
@@ -26,12 +33,17 @@ typedef struct {
 enum {
     CELLHOST_SANDBOX_NO_SECCOMP = 1,
     CELLHOST_SANDBOX_NO_LANDLOCK = 2,
+    CELLHOST_SANDBOX_NO_NOTIFY = 4,
 };
 
 /// The Landlock ABI version the kernel offers, 0 when it has none.
 int cellhost_landlock_abi(void);
 /// Whether the kernel filters system calls with seccomp.
 int cellhost_seccomp_available(void);
+
+/// Whether the kernel and libseccomp let a supervisor answer a worker's system calls (user
+/// notification with SECCOMP_USER_NOTIF_FLAG_CONTINUE).
+int cellhost_seccomp_notify_available(void);
 
 /// Enters the sandbox: no_new_privs, resource limits, Landlock, the seccomp filter, and the
 /// handlers that report a refused call or an exhausted memory limit on the channel. Returns the
@@ -48,3 +60,31 @@ void cellhost_interrupts_catch(void);
 void cellhost_interrupts_release(void);
 /// The first interrupting signal received since the process started, 0 if none.
 int cellhost_interrupt_received(void);
+
+/// A system call the worker's notification filter stopped, as the supervisor receives it.
+typedef struct {
+    uint64_t id;
+    int32_t pid;
+    /// CELLHOST_NOTIFIED_RUN or CELLHOST_NOTIFIED_WRITE (0: a call the filter does not notify).
+    int32_t kind;
+    /// The folder a relative path is resolved against: AT_FDCWD or a descriptor of `pid`.
+    int32_t folder_fd;
+    /// mkdir and mkdirat: the call writes only when the path does not exist yet.
+    int32_t makes_folder;
+    /// The address of the path in `pid`'s memory.
+    uint64_t path_address;
+} cellhost_notification;
+
+enum { CELLHOST_NOTIFIED_RUN = 1, CELLHOST_NOTIFIED_WRITE = 2 };
+
+/// Receives the listener descriptor the worker hands over on `socket` (-1 when none came, or the
+/// socket closed), and the worker's writable folders, NUL-separated, into `paths`.
+int cellhost_listener_receive(int socket, char *paths, size_t size, size_t *length);
+/// Waits for the next notification on `listener`: 0, or -1 with errno set (ENOENT: the call went away).
+int cellhost_notify_receive(int listener, cellhost_notification *notification);
+/// Reads the NUL-terminated string at `address` in `pid` (at most size - 1 bytes): its length, or -1.
+long cellhost_notify_read_string(int32_t pid, uint64_t address, char *buffer, size_t size);
+/// Whether the notified call `id` is still waiting (so what was read belongs to it).
+int cellhost_notify_id_valid(int listener, uint64_t id);
+/// Answers the call `id`: carried on when `error` is 0 (Landlock still decides), else it fails with `error`.
+int cellhost_notify_respond(int listener, uint64_t id, int error);

@@ -46,7 +46,7 @@ __attribute__((unused)) static void attack(void) {
     kill(getpid(), SIGKILL);
 #elif defined(ATTACK_TRAP)
     __builtin_trap();
-#elif defined(ATTACK_WRITE_OUTSIDE)
+#elif defined(ATTACK_WRITE_FILE)
     FILE *f = fopen(TARGET, "w");
     if (f) { fputs("escaped\n", f); fclose(f); }
 #endif
