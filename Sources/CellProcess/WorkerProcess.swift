@@ -68,9 +68,11 @@ public struct WorkerProcess: Sendable {
     /// the worker runs end the worker and return `.interrupted`, so the caller can still commit
     /// what it has; when the worker ends, its whole process group is killed, so nothing it
     /// started outlives it. `whileWaiting` runs on the calling thread between reads, at least at
-    /// the poll's pace (a few times a second) while the channel is quiet.
+    /// the poll's pace (a few times a second) while the channel is quiet. `beforeBlocking` runs
+    /// whenever nothing is ready to read, just before this waits for the worker: what the caller
+    /// batches goes out then, so it never lags behind a worker that is slower than the caller.
     public func supervise(limits: WorkerLimits = WorkerLimits(), onFrame: (WorkerFrame) -> ChannelFault?,
-                          whileWaiting: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
+                          whileWaiting: () -> Void = {}, beforeBlocking: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()
         cellhost_interrupts_catch()
         defer { cellhost_interrupts_release() }
@@ -133,7 +135,11 @@ public struct WorkerProcess: Sendable {
             if let total = limits.totalSeconds, now - start > total { forced = .timedOut(seconds: total); break }
             if let idle = limits.idleSeconds, now - lastMessage > idle { forced = .timedOut(seconds: idle); break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), 50)
+            var ready = poll(&fds, nfds_t(fds.count), 0)
+            if ready == 0 {
+                beforeBlocking()
+                ready = poll(&fds, nfds_t(fds.count), 50)
+            }
             if ready < 0 && errno != EINTR { break }
             for (i, p) in fds.enumerated() where p.fd >= 0 && p.revents != 0 {
                 let stream: OutputReader.Stream = i == 0 ? .channel : (i == 1 ? .stdout : .stderr)
