@@ -2,11 +2,9 @@ import Glibc
 
 /// A file written in records and put in place when committed, through `FileReplacer` (its
 /// partial file, hidden next to it, is renamed over the path only once complete), so a reader
-/// never sees half a file — and a run that stops early still leaves complete files behind,
-/// because the sinks close their JSON before committing. Writes are buffered (64 KiB) and the
-/// buffer only ever goes to disk as whole `write` calls; sinks `flush()` at the end of every
-/// event, so even a process killed outright (SIGKILL, when nothing can be committed) leaves a
-/// partial file that holds every complete event and ends at a record boundary.
+/// never sees half a file: the report page, a validate report, JUnit XML. (The traces grow in
+/// place instead, `InPlaceFile`.) Writes are buffered (64 KiB) and the buffer only ever goes to
+/// disk as whole `write` calls, so after a `flush()` the partial file ends at a record boundary.
 public final class AtomicFile {
     public let path: String
     private let replacer = FileReplacer()
@@ -33,9 +31,6 @@ public final class AtomicFile {
         if buffer.count + bytes.count > AtomicFile.capacity { flush() }
         if bytes.count >= AtomicFile.capacity { file.write(bytes) } else { buffer.append(contentsOf: bytes) }
     }
-
-    /// Marks the end of a record: what is buffered is a whole number of records, and goes to disk.
-    public func recordEnded() { flush() }
 
     /// Hands what is buffered to the kernel: after it, the partial file survives a SIGKILL.
     public func flush() {

@@ -35,16 +35,10 @@ public final class PartialFile {
 
     /// Appends `bytes`.
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count && failure == 0 && descriptor >= 0 {
-            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno != EINTR { failure = errno }
-            } else {
-                offset += n
-            }
-        }
-        length += offset
+        guard failure == 0, descriptor >= 0 else { return }
+        let result = writeWhole(descriptor, bytes)
+        failure = result.failure
+        length += result.written
     }
 
     /// Appends `pieces` in order with gathered writes; the pieces are consumed (left pointing at

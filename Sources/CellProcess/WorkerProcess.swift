@@ -70,9 +70,11 @@ public struct WorkerProcess: Sendable {
     /// started outlives it. `whileWaiting` runs on the calling thread between reads, at least at
     /// the poll's pace (a few times a second) while the channel is quiet. A sandboxed worker's
     /// notified calls are answered in the same loop (`SandboxListener`); one it refuses ends the
-    /// worker with `.refused`.
+    /// worker with `.refused`. `whenQuiet` runs once the worker has been quiet for a few
+    /// milliseconds after sending something: what the caller batches goes out then, so a reader
+    /// sees an event soon after it happened, without a write per record while records stream in.
     public func supervise(limits: WorkerLimits = WorkerLimits(), onFrame: (WorkerFrame) -> ChannelFault?,
-                          whileWaiting: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
+                          whileWaiting: () -> Void = {}, whenQuiet: () -> Void = {}) throws(WorkerLaunchError) -> WorkerResult {
         let start = monotonicSeconds()
         cellhost_interrupts_catch()
         defer { cellhost_interrupts_release() }
@@ -132,6 +134,8 @@ public struct WorkerProcess: Sendable {
         var forced: WorkerTermination?
         var open = [channel[0], out[0], err[0]]
         var groupKilled = false, lastEndCheck = start
+        // Whether records arrived since `whenQuiet` last ran.
+        var unflushed = false
         while open.contains(where: { $0 >= 0 }) {
             if let signal = Self.interruption { forced = .interrupted(signal: signal); break }
             let now = monotonicSeconds()
@@ -145,13 +149,15 @@ public struct WorkerProcess: Sendable {
             if let total = limits.totalSeconds, now - start > total { forced = .timedOut(seconds: total); break }
             if let idle = limits.idleSeconds, now - lastMessage > idle { forced = .timedOut(seconds: idle); break }
             var fds = (open + [listener.descriptor]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), 50)
+            let ready = poll(&fds, nfds_t(fds.count), unflushed ? 5 : 50)
+            if ready == 0 && unflushed { whenQuiet(); unflushed = false }
             if ready < 0 && errno != EINTR { break }
             // A refused call ends the worker; its pipes are still read to their end, so the
             // records it sent before (the event it was in) arrive.
             if fds[open.count].revents != 0, listener.readable() { kill(-pid, SIGKILL); groupKilled = true }
             for (i, p) in fds.prefix(open.count).enumerated() where p.fd >= 0 && p.revents != 0 {
                 let stream: OutputReader.Stream = i == 0 ? .channel : (i == 1 ? .stdout : .stderr)
+                unflushed = true
                 let more = reader.read(p.fd, stream) { frame in lastMessage = monotonicSeconds(); return onFrame(frame) }
                 if !more { open[i] = -1 }
             }

@@ -4,29 +4,38 @@ import CellIO
 /// encode, and one slice per cell inside update), a slice per frame on the "frames" track joined
 /// to its event by a flow arrow, a counter of damaged pixels, and an instant mark per plugin log
 /// message on the "events" track at the start of the event it was logged in (at 0 before the first
-/// display; at the run's end for an event that never finished). Events are written as they come,
-/// in the JSON Array Format, whose closing bracket is optional: `finish()` closes it, and the file
-/// of a run killed outright still loads, with every event that was complete.
+/// display; at the run's end for an event that never finished).
+///
+/// Written in place as the records come (`InPlaceFile`), in the JSON Array Format, whose closing
+/// bracket the Trace Event Format document leaves optional for exactly this case: "When provided
+/// as a string to the importer the ] at the end of the JSON Array Format is optional. […] This is
+/// to support tracing systems that can not cleanly finish writing the trace. For example, when
+/// tracing the exit of a program." (Trace Event Format, "JSON Array Format",
+/// https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU). So the file
+/// holds the opening bracket from the start and each record's trace events with the comma before
+/// them, never after: killed outright, it ends after a complete trace event and loads with every
+/// event that was handed over. `finish()` closes the array on every clean or failed end.
 public final class ChromeTraceWriter: TraceSink {
-    private let file: AtomicFile
+    private let file: InPlaceFile
     private var wroteFirst = false
     private var logs = LogsAwaitingTheirEvent()
     /// Where a log of an event already written goes: that event's start.
     private var lastEventStart: Double = 0
     private var lastEnd: Double = 0
-    /// The trace events of one record, handed to the file whole.
-    private let out = JSONByteWriter()
+    /// Where the trace events are encoded: the file's batch, which takes only whole records.
+    private let out: JSONByteWriter
     private static let eventsTrack = 1
     private static let framesTrack = 2
 
     public init(path: String) throws(SinkError) {
-        file = try AtomicFile(path: path)
+        file = try InPlaceFile(path: path)
+        out = file.out
         out.raw("[\n")
         metadata("process_name", tid: 0, name: "cellhost run")
         metadata("thread_name", tid: ChromeTraceWriter.eventsTrack, name: "events")
         metadata("thread_name", tid: ChromeTraceWriter.framesTrack, name: "frames")
-        file.write(out.bytes)
-        out.removeAll()
+        // On disk at once: from the start the file is an array a viewer loads.
+        file.flush()
     }
 
     /// Starts the next trace event of the array: `{"name":"` and whatever `name` writes (inside
@@ -90,8 +99,6 @@ public final class ChromeTraceWriter: TraceSink {
             if let f = end.failedEvent { out.raw(#","failedEvent":"#); out.int(f) }
             out.raw("}}")
         }
-        file.write(out.bytes)
-        out.removeAll()
         file.recordEnded()
     }
 
@@ -181,8 +188,10 @@ public final class ChromeTraceWriter: TraceSink {
         t += micros
     }
 
+    public func flush() { file.flush() }
+
     public func finish() throws(SinkError) {
-        file.write("\n]\n")
-        try file.commit()
+        out.raw("\n]\n")
+        try file.close()
     }
 }

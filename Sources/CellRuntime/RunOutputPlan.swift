@@ -25,8 +25,8 @@ public struct RunOutputPlan: Sendable, Equatable {
         self.report = report ?? directory.map { $0 + "/report.html" }
     }
 
-    /// Creates the output directory and opens the trace files, each written whole or not at all;
-    /// the earlier run's traces and report go first (see `clearEarlierRun`).
+    /// Creates the output directory and opens the trace files, which grow in place from here on
+    /// (`InPlaceFile`); the earlier run's traces and report go first (see `clearEarlierRun`).
     public func openTraceSinks() throws(SinkError) -> [any TraceSink] {
         if let directory { try makeDirectories(directory) }
         for path in [trace, chromeTrace, report].compactMap(\.self) { Self.clearEarlierRun(at: path) }
@@ -36,10 +36,10 @@ public struct RunOutputPlan: Sendable, Equatable {
         return sinks
     }
 
-    /// A run killed outright (SIGKILL) commits no trace and leaves its partial file behind; a
-    /// later run would then leave the earlier trace beside its own new frames if it were killed
-    /// too. So before new frames are written, the earlier trace at `path` goes, and so do the
-    /// partial files of runs whose process no longer exists (a live run's are left alone).
+    /// Before new frames are written, the earlier run's file at `path` goes, so no earlier trace
+    /// or report is ever beside new frames, however this run ends; so do the hidden partial files
+    /// of runs whose process no longer exists (the report's, and the traces' of versions that
+    /// wrote them under a partial name); a live run's are left alone.
     static func clearEarlierRun(at path: String) {
         unlink(path)
         let slash = path.lastIndex(of: "/")

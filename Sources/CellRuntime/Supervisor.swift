@@ -28,6 +28,9 @@ public final class TraceRecorder: RunOutput {
         sink.write(record)
     }
 
+    /// Hands what the sinks batched to the kernel: the run is about to wait.
+    public func flushRecords() { sink.flush() }
+
     /// Writes the end record and closes every sink.
     public func end(_ end: TraceEnd) throws(SinkError) {
         sink.write(.end(end))
@@ -143,7 +146,8 @@ public enum Supervisor {
         let result: WorkerResult
         do {
             result = try worker.supervise(limits: WorkerLimits(idleSeconds: timeout), onFrame: { frame in intake.accept(frame) },
-                                          whileWaiting: { intake.releaseCommitted() })
+                                          whileWaiting: { intake.releaseCommitted() },
+                                          whenQuiet: { recorder.flushRecords() })
         } catch {
             return TraceEnd(outcome: .internalError, events: recorder.eventsRecorded, frames: recorder.frameFiles.count,
                             message: error.description)

@@ -4,8 +4,16 @@ import CellIO
 /// sink the same records in order, ending with exactly one `.end` record, then calls `finish()`.
 public protocol TraceSink: AnyObject {
     func write(_ record: TraceRecord)
+    /// Hands what the sink batched to the kernel. Called whenever the run is about to wait (for
+    /// the worker, for input), so a file never lags behind a run that has nothing else to do; a
+    /// sink that shows each record at once (the terminal table) has nothing to flush.
+    func flush()
     /// Completes the output (closing brackets, rename into place). Called once, also after failures.
     func finish() throws(SinkError)
+}
+
+extension TraceSink {
+    public func flush() {}
 }
 
 /// Feeds several sinks as one.
@@ -13,6 +21,7 @@ public final class TraceFanOut: TraceSink {
     public private(set) var sinks: [any TraceSink]
     public init(_ sinks: [any TraceSink]) { self.sinks = sinks }
     public func write(_ record: TraceRecord) { for s in sinks { s.write(record) } }
+    public func flush() { for s in sinks { s.flush() } }
     public func finish() throws(SinkError) {
         var first: SinkError?
         for s in sinks {
@@ -22,23 +31,22 @@ public final class TraceFanOut: TraceSink {
     }
 }
 
-/// `trace.jsonl`: one `cellhost.trace/1` record per line, header first, end last.
+/// `trace.jsonl`: one `cellhost.trace/1` record per line, header first, end last, written in
+/// place (`InPlaceFile`): the file ends with a whole line whenever the run is killed.
 public final class JSONLTraceWriter: TraceSink {
-    private let file: AtomicFile
-    /// One record's line, handed to the file whole.
-    private let line = JSONByteWriter()
+    private let file: InPlaceFile
 
-    public init(path: String) throws(SinkError) { file = try AtomicFile(path: path) }
+    public init(path: String) throws(SinkError) { file = try InPlaceFile(path: path) }
 
     public func write(_ record: TraceRecord) {
-        record.writeJSON(to: line)
-        line.byte(UInt8(ascii: "\n"))
-        file.write(line.bytes)
-        line.removeAll()
+        record.writeJSON(to: file.out)
+        file.out.byte(UInt8(ascii: "\n"))
         file.recordEnded()
     }
 
-    public func finish() throws(SinkError) { try file.commit() }
+    public func flush() { file.flush() }
+
+    public func finish() throws(SinkError) { try file.close() }
 }
 
 /// What a sink that shows log messages with their event holds back: a log record comes before

@@ -3,6 +3,7 @@ import CellKit
 import Testing
 @testable import CellRuntime
 import Glibc
+import CellTestSupport
 
 /// A scratch directory per test.
 func temporaryDirectory() -> String { makeTemporaryDirectory(prefix: "cellhost-test")! }
@@ -32,8 +33,11 @@ enum SampleTrace {
         let dir = temporaryDirectory()
         let path = dir + "/trace.jsonl"
         let writer = try JSONLTraceWriter(path: path)
-        for r in SampleTrace.records { writer.write(r) }
-        #expect(readTextFile(path) == nil, "nothing is visible under the final name before finish()")
+        for r in SampleTrace.records.dropLast() { writer.write(r) }
+        writer.flush()
+        let flushed = try #require(readTextFile(path), "the trace grows under its own name")
+        #expect(flushed.split(separator: "\n").count == 2 && flushed.hasSuffix("\n"), "flushed: whole lines of the records so far")
+        writer.write(SampleTrace.records.last!)
         try writer.finish()
         let lines = try #require(readTextFile(path)).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -61,6 +65,22 @@ enum SampleTrace {
         }
         #expect(events.contains { $0["ph"] == .string("s") } && events.contains { $0["ph"] == .string("f") })
         #expect(events.contains { $0["ph"] == .string("C") && $0["args"]?["pixels"] == .int(63008) })
+    }
+
+    @Test func chromeTraceLoadsFromTheStartAndUnclosedAfterEachFlush() throws {
+        let path = temporaryDirectory() + "/trace.chrome.json"
+        let writer = try ChromeTraceWriter(path: path)
+        let opened = try ChromeTraceText.events(try #require(readTextFile(path)))
+        #expect(opened.count == 3 && opened.allSatisfy { $0["ph"] == .string("M") }, "the array and its track names, on disk at once")
+        writer.write(.header(SampleTrace.header))
+        writer.write(.event(SampleTrace.event))
+        writer.flush()
+        let text = try #require(readTextFile(path))
+        #expect(!ChromeTraceText.isClosed(text) && text.hasSuffix("}"), "open, after a complete trace event")
+        #expect(try ChromeTraceText.events(text).contains { $0["cat"] == .string("event") })
+        writer.write(.end(SampleTrace.end))
+        try writer.finish()
+        #expect(ChromeTraceText.isClosed(try #require(readTextFile(path))))
     }
 
     @Test func chromeTraceIsClosedEvenWithoutEvents() throws {

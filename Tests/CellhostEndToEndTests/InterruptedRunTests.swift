@@ -17,7 +17,8 @@ import Testing
         var writer: pid_t?
         var out: String { directory + "/out" }
 
-        init() throws {
+        /// Starts the run and returns once `trace.jsonl` holds at least `lines` lines.
+        init(lines: Int = 20) throws {
             directory = ValidationFixtures.temporaryDirectory()
             let streamPath = "\(directory)/stream.jsonl", pipePath = "\(directory)/stream.pipe"
             writeFile(KilledRunTests.stream(events: 2_000), to: streamPath)
@@ -35,12 +36,10 @@ import Testing
             posix_spawn_file_actions_destroy(&actions)
             supervisor = pid
             worker = 0
-            // Wait until events are flowing into the (partial) trace.
-            let partial = FileReplacer.partialPrefix(for: "trace.jsonl")
-            for _ in 0..<400 {
-                if let name = (directoryEntries(out) ?? []).first(where: { $0.hasPrefix(partial) }),
-                   (readTextFile("\(out)/\(name)") ?? "").split(separator: "\n").count > 20 { break }
-                usleep(50_000)
+            // Wait until events are flowing into the trace, which grows under its own name.
+            for _ in 0..<2_000 {
+                if (readTextFile("\(out)/trace.jsonl") ?? "").utf8.lazy.filter({ $0 == 0x0A }).count >= lines { break }
+                usleep(10_000)
             }
             let children = readTextFile("/proc/\(pid)/task/\(pid)/children") ?? ""
             worker = pid_t(children.split(separator: " ").first ?? "") ?? 0
@@ -87,7 +86,7 @@ import Testing
         let events = records.compactMap { $0["record"]?.stringValue == "event" ? $0["event"]?.intValue : nil }
         #expect(events.count > 10 && events == Array(0..<Int64(events.count)), "events missing or out of order")
         #expect(records.last?["record"]?.stringValue == "end" && records.last?["outcome"]?.stringValue == "interrupted")
-        #expect(try JSON.parse(readTextFile(run.out + "/trace.chrome.json") ?? "").arrayValue != nil, "the Chrome trace is not closed")
+        #expect(ChromeTraceText.isClosed(readTextFile(run.out + "/trace.chrome.json") ?? ""), "the Chrome trace is not closed")
         let frames = directoryEntries(run.out + "/frames") ?? []
         #expect(!frames.contains { $0.hasPrefix(".") }, "partial frames left: \(frames)")
     }
@@ -103,14 +102,18 @@ import Testing
 }
 
 extension InterruptedRunTests {
-    /// After a SIGKILL nothing is committed; the next run into the same folder clears what the
-    /// killed one left and the trace before it, so no earlier trace is ever beside new frames.
+    /// After a SIGKILL the traces stay under their names, valid up to the last event written; the
+    /// next run into the same folder replaces them before its first frame, and clears the hidden
+    /// partial traces that versions writing them under a partial name left, so no earlier trace
+    /// is ever beside new frames.
     @Test func theNextRunClearsWhatAKilledRunLeft() throws {
         let run = try LiveRun()
         defer { run.stop() }
         kill(run.supervisor, SIGKILL)
         _ = run.waitForSupervisor()
-        #expect((directoryEntries(run.out) ?? []).contains { $0.hasPrefix(FileReplacer.partialPrefix(for: "trace.jsonl")) })
+        #expect((directoryEntries(run.out) ?? []).contains("trace.jsonl"))
+        // What an older version killed the same way left: a partial trace named for a process that is gone.
+        writeFile("{\"record\":\"header\"}\n", to: FileReplacer.partialPrefix(for: run.out + "/trace.jsonl") + "2147483646")
         writeFile(KilledRunTests.stream(events: 10), to: "\(run.directory)/short.jsonl")
         let next = try WorkerProcess(executable: BuiltProducts.cellhost,
                                      arguments: ["run", "--events", "\(run.directory)/short.jsonl", "--out", run.out, "--quiet"])
@@ -118,6 +121,14 @@ extension InterruptedRunTests {
         #expect(next.termination == .exited(code: 0), "\(next.standardError)")
         let names = directoryEntries(run.out) ?? []
         #expect(!names.contains { $0.hasPrefix(".") }, "partial files of the killed run are still there: \(names)")
+        let records = try (readTextFile(run.out + "/trace.jsonl") ?? "").split(separator: "\n").map { try JSON.parse(String($0)) }
+        let events = records.compactMap { $0["record"]?.stringValue == "event" ? $0["event"]?.intValue : nil }
+        #expect(events == Array(0...10), "the trace holds events of the killed run")
+        #expect(records.last?["outcome"]?.stringValue == "ok")
+        let chrome = readTextFile(run.out + "/trace.chrome.json") ?? ""
+        #expect(ChromeTraceText.isClosed(chrome), "the Chrome trace of a finished run is closed")
+        let slices = try ChromeTraceText.events(chrome).filter { $0["cat"]?.stringValue == "event" }
+        #expect(slices.count == 11, "\(slices.count) event slices: the Chrome trace holds events of the killed run")
     }
 }
 

@@ -5,10 +5,11 @@ import Glibc
 import CellTestSupport
 import Testing
 
-/// `cellhost run` killed outright (SIGKILL: nothing can be committed) mid-stream leaves no file
-/// at the trace paths, and temporary files that are valid up to the last complete record. The
-/// stream comes through a named pipe its writer keeps open, so the run is still waiting for
-/// more when it is killed, however fast the machine ran the events so far.
+/// `cellhost run` killed outright (SIGKILL: nothing can be finished) at a random point mid-stream
+/// leaves its traces under their own names, each valid up to the last event it held: every line
+/// of `trace.jsonl` a whole record, the Chrome trace an array that loads once its optional `]` is
+/// added, and no hidden partial trace beside them. The stream comes through a named pipe its
+/// writer keeps open, so the run is still going or waiting for more when it is killed.
 @Suite struct KilledRunTests {
     static func stream(events: Int) -> String {
         var lines = [#"{"scene": {"appearance": "insetGrouped", "viewport": {"width": 390, "height": 844}, "scale": 1}}"#,
@@ -18,52 +19,36 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func files(in directory: String) -> [String] { directoryEntries(directory) ?? [] }
+    @Test func aRunKilledAtARandomEventLeavesValidTracesInPlace() throws {
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var random = SeededRandom(state: seed)
+        let lines = 20 + random.next(1_500)
+        let run = try InterruptedRunTests.LiveRun(lines: lines)
+        defer { run.stop() }
+        kill(run.supervisor, SIGKILL)
+        _ = run.waitForSupervisor()
+        let context = "seed \(seed), killed after \(lines) lines"
 
-    @Test func aKilledRunLeavesOnlyWholeRecords() throws {
-        let directory = ValidationFixtures.temporaryDirectory()
-        let streamPath = "\(directory)/stream.jsonl", pipePath = "\(directory)/stream.pipe"
-        let file = fopen(streamPath, "w")!
-        fputs(Self.stream(events: 2_000), file)
-        fclose(file)
-        #expect(mkfifo(pipePath, 0o600) == 0)
-        // The writer sends the stream, then holds the pipe open (as a producer with more to say)
-        // until it is stopped after the run.
-        #expect(system("(cat '\(streamPath)'; exec sleep 60) > '\(pipePath)' & echo $! > '\(directory)/writer.pid'") == 0)
-        defer {
-            if let pid = Int32((readTextFile("\(directory)/writer.pid") ?? "").split(separator: "\n").first ?? "") {
-                kill(pid, SIGTERM)
-            }
-        }
-        let out = "\(directory)/out"
-        try makeDirectories(out)
-        let run = WorkerProcess(executable: BuiltProducts.cellhost,
-                                arguments: ["run", "--events", pipePath, "--trace", "\(out)/trace.jsonl",
-                                            "--chrome-trace", "\(out)/trace.chrome.json", "--quiet"])
-        // The limit kills the whole process group with SIGKILL: supervisor and worker alike.
-        let result = try run.run(limits: WorkerLimits(totalSeconds: 6)) { _ in }
-        #expect(result.termination == .timedOut(seconds: 6), "the run ended before it was killed: \(result.standardError)")
+        let names = directoryEntries(run.out) ?? []
+        #expect(names.contains("trace.jsonl") && names.contains("trace.chrome.json"), "\(context): \(names)")
+        // The report page still appears only whole: its partial file is the next run's to clear.
+        let partialTraces = [FileReplacer.partialPrefix(for: "trace.jsonl"), FileReplacer.partialPrefix(for: "trace.chrome.json")]
+        #expect(!names.contains { name in name.contains(".tmp") || partialTraces.contains { name.hasPrefix($0) } },
+                "\(context): partial traces left: \(names)")
 
-        let names = Self.files(in: out)
-        #expect(!names.contains("trace.jsonl") && !names.contains("trace.chrome.json"), "half a run committed: \(names)")
-        let jsonl = try #require(names.first { $0.hasPrefix(FileReplacer.partialPrefix(for: "trace.jsonl")) })
-        let chrome = try #require(names.first { $0.hasPrefix(FileReplacer.partialPrefix(for: "trace.chrome.json")) })
-
-        let lines = readTextFile("\(out)/\(jsonl)") ?? ""
-        #expect(lines.hasSuffix("\n"), "the JSONL trace ends inside a record")
-        let records = try lines.split(separator: "\n").map { try JSON.parse(String($0)) }
-        #expect(records.count > 10, "too little was written before the kill to tell anything")
+        let text = readTextFile(run.out + "/trace.jsonl") ?? ""
+        #expect(text.hasSuffix("\n"), "\(context): the JSONL trace ends inside a record")
+        let records = try text.split(separator: "\n").map { try JSON.parse(String($0)) }
+        #expect(records.count >= lines, "\(context): \(records.count) records")
         #expect(records.first?["record"]?.stringValue == "header")
         let events = records.compactMap { $0["record"]?.stringValue == "event" ? $0["event"]?.intValue : nil }
-        #expect(events == Array(0..<Int64(events.count)), "events are missing or out of order")
+        #expect(events == Array(0..<Int64(events.count)), "\(context): events are missing or out of order")
+        #expect(records.last?["record"]?.stringValue == "event", "\(context): a killed run wrote no end record")
 
-        let chromeText = readTextFile("\(out)/\(chrome)") ?? ""
-        // The JSON Array Format's closing bracket is optional; a strict parser needs it added.
-        let closed = try #require(try JSON.parse(chromeText + "\n]").arrayValue)
-        #expect(closed.count > 10)
-        // Flushed per event: the Chrome trace holds the same complete events as the JSONL trace.
-        let chromeEvents = closed.filter { $0["cat"]?.stringValue == "event" }
-        #expect(chromeEvents.count >= events.count - 1 && chromeEvents.count <= events.count + 1,
-                "\(chromeEvents.count) events in the Chrome trace, \(events.count) in the JSONL trace")
+        let chrome = readTextFile(run.out + "/trace.chrome.json") ?? ""
+        #expect(!ChromeTraceText.isClosed(chrome), "\(context): a killed run closed the Chrome trace")
+        let slices = try ChromeTraceText.events(chrome).filter { $0["cat"]?.stringValue == "event" }
+        let numbers = slices.compactMap { $0["name"]?.stringValue?.dropFirst().split(separator: " ").first.flatMap { Int64($0) } }
+        #expect(!numbers.isEmpty && numbers == Array(0..<Int64(numbers.count)), "\(context): Chrome trace events \(numbers.prefix(5))…")
     }
 }

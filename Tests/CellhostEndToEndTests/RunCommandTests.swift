@@ -171,23 +171,25 @@ import Glibc
         for run in outcomes.dropFirst() { #expect(run == outcomes[0]) }
     }
 
-    @Test func streamFromStandardInputIsProcessedAsItArrives() throws {
+    @Test(arguments: [[], ["--in-process"]])
+    func streamFromStandardInputIsProcessedAsItArrives(isolation: [String]) throws {
         let dir = BuiltProducts.temporaryDirectory(prefix: "cellhost-run-test")
         write(Self.stream, to: dir + "/events.jsonl")
-        // The scene and the first event arrive, then the writer waits (up to 60 s) until the
-        // trace on disk holds that event before sending the rest: the run must not wait for the
-        // end of its input. A marker file records that the event was there in time.
+        // The scene and the first event arrive, then the writer waits (up to 60 s) until both
+        // traces on disk hold that event before sending the rest: the run must not wait for the
+        // end of its input, nor keep what it batched while it waits. A marker file records that
+        // the event was there in time.
         let script = """
             head -n 11 '\(dir)/events.jsonl'
             i=0
             while [ $i -lt 600 ]; do
-              if cat '\(dir)'/.trace.jsonl.partial-* '\(dir)'/trace.jsonl 2>/dev/null | grep -Eq '"line": *11[,}]'; then touch '\(dir)/seen'; break; fi
+              if grep -Eqs '"line": *11[,}]' '\(dir)/trace.jsonl' && grep -Eqs '"line": *11[,}]' '\(dir)/trace.chrome.json'; then touch '\(dir)/seen'; break; fi
               sleep 0.1; i=$((i + 1))
             done
             tail -n +12 '\(dir)/events.jsonl'
             """
         let shell = try WorkerProcess(executable: "/bin/sh", arguments: [
-            "-c", "(\(script)) | '\(BuiltProducts.cellhost)' run --plugin '\(BuiltProducts.samplePlugin("ProgressMeter"))' --events - --trace '\(dir)/trace.jsonl' --quiet",
+            "-c", "(\(script)) | '\(BuiltProducts.cellhost)' run --plugin '\(BuiltProducts.samplePlugin("ProgressMeter"))' --events - --trace '\(dir)/trace.jsonl' --chrome-trace '\(dir)/trace.chrome.json' --quiet \(isolation.joined(separator: " "))",
         ]).run(limits: WorkerLimits(totalSeconds: 120)) { _ in }
         #expect(shell.termination == .exited(code: 0), "\(shell.standardError)")
         let records = try traceRecords(dir + "/trace.jsonl")
