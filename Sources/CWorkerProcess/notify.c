@@ -33,7 +33,7 @@ int cellhost_listener_receive(int socket, char *paths, size_t size, size_t *leng
 }
 
 /// What the filter's call `nr` is, and where its path and folder are among `args`.
-static void describe(int nr, const uint64_t *args, cellhost_notification *n) {
+static void describe(int nr, const __u64 *args, cellhost_notification *n) {
     n->kind = CELLHOST_NOTIFIED_WRITE;
     n->folder_fd = AT_FDCWD;
     n->makes_folder = 0;
