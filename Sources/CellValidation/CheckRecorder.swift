@@ -67,6 +67,9 @@ public final class CheckRecorder {
             result = .failure(error)
         }
         loaded = result
+        // A call the check makes before naming a step of its own must not pass for loading:
+        // a worker that dies after the loading step is a load failure, and skips every later check.
+        if case .success = result { step("the first call after loading \(path)") }
         return result
     }
 

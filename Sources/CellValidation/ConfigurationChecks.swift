@@ -118,6 +118,7 @@ enum ConfigurationChecks {
         guard !pure.isEmpty else { r.skip("no type declares CELLHOST_CONFIG_PURE_RESTYLE"); return }
         let states = SampleValues.ordinaryStates
         for type in pure {
+            r.step("\(type.typeIdentifier): make_default, and each property customised")
             guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
             let starts = [("the defaults", base)]
                 + type.properties.filter { !$0.isReadOnly }.compactMap { p in customize(base, p).map { ("\(p.name) customised", $0) } }

@@ -17,15 +17,18 @@ enum ViewChecks {
 
     /// Configurations worth drawing: the default, each property customised, a few restyled states.
     static func variants(of type: PluginConfigurationType, _ r: CheckRecorder) -> [(String, PluginConfiguration)] {
+        r.step("\(type.typeIdentifier): make_default")
         guard let base = type.makeDefault() else {
             r.fail("\(type.typeIdentifier): make_default returned NULL")
             return []
         }
         var result = [("the default", base)]
         for p in type.properties where !p.isReadOnly {
+            r.step("\(type.typeIdentifier): setting \(p.name)")
             if let c = ConfigurationChecks.customize(base, p) { result.append(("\(p.name) set", c)) }
         }
         for state in SampleValues.ordinaryStates.prefix(4).dropFirst() {
+            r.step("\(type.typeIdentifier): updated_for_state (\(ConfigurationChecks.stateSummary(state)))")
             result.append(("updated for \(ConfigurationChecks.stateSummary(state))", base.updated(for: state)))
         }
         return result
