@@ -20,8 +20,9 @@ public final class CheckRecorder {
     private let standardOutput: StandardOutputWatch?
     /// The step running now: what a write to fd 1 seen at the next step is blamed on.
     private var currentStep: String?
-    /// Only a check's first unusable size is reported; the rest usually follow from it.
-    private var sizeFaultReported = false
+    /// Only a check's first unusable size, and first write to fd 1, are reported; a plugin that
+    /// does it once usually does it on every call.
+    private var sizeFaultReported = false, standardOutputReported = false
 
     init(checkID: String, path: String, seed: UInt64, channel: WorkerChannel?, standardOutput: StandardOutputWatch? = nil) {
         self.checkID = checkID
@@ -50,7 +51,8 @@ public final class CheckRecorder {
     func checkStandardOutput() {
         guard let standardOutput, let written = standardOutput.take() else { return }
         let during = currentStep ?? "the check's start"
-        guard checkID == "strict-load" || during != Self.loadingStep(path) else { return }
+        guard checkID == "strict-load" || during != Self.loadingStep(path), !standardOutputReported else { return }
+        standardOutputReported = true
         fail("the plugin wrote to standard output (fd 1), which belongs to the host, during: \(during): \(written); "
              + "a plugin reports through the host's log function")
     }
@@ -100,7 +102,7 @@ public final class CheckRecorder {
         guard let fault = PluginFaults.take() else { return true }
         if !sizeFaultReported {
             sizeFaultReported = true
-            fail(fault.description + " (sizing \(what()) for width \(width.formatted))")
+            fail(fault.description + " (sizing \(what()) for width \(width.pointsText))")
         }
         return false
     }
@@ -131,5 +133,5 @@ public final class CheckRecorder {
 
 extension Double {
     /// "390" for a whole number of points, "0.5" otherwise: how a report names a width.
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    var pointsText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

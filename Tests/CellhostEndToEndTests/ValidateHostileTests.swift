@@ -103,6 +103,10 @@ import Testing
             #expect(details.contains("the plugin wrote to standard output (fd 1), which belongs to the host, during: "), "\(details)")
             #expect(details.contains(named) && details.contains(#""debug: count is"#), "\(details)")
         }
+        // A plugin that prints on every swiped state is reported once, not for every state fuzzed.
+        let fuzzed = try #require(results(try Self.buildDriven("STDOUT", when: "SWIPED"), ["fuzz-states"]).first)
+        #expect(fuzzed.outcome == .failed, "\(describe([fuzzed]))")
+        #expect(fuzzed.details.filter { $0.contains("wrote to standard output") }.count == 1, "\(describe([fuzzed]))")
     }
 
     @Test func aWriteToTheChannelDuringACheckFailsIt() throws {
