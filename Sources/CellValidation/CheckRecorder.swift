@@ -16,13 +16,21 @@ public final class CheckRecorder {
     private(set) var skipReason: String?
     private let channel: WorkerChannel?
     private var loaded: Result<LoadedPlugin, PluginLoadError>?
+    /// The worker's fd 1, watched for the plugin's writes (nil when the worker prints its result there).
+    private let standardOutput: StandardOutputWatch?
+    /// The step running now: what a write to fd 1 seen at the next step is blamed on.
+    private var currentStep: String?
+    /// Only a check's first unusable size, and first write to fd 1, are reported; a plugin that
+    /// does it once usually does it on every call.
+    private var sizeFaultReported = false, standardOutputReported = false
 
-    init(checkID: String, path: String, seed: UInt64, channel: WorkerChannel?) {
+    init(checkID: String, path: String, seed: UInt64, channel: WorkerChannel?, standardOutput: StandardOutputWatch? = nil) {
         self.checkID = checkID
         self.path = path
         self.seed = seed
         self.random = SeededGenerator(seed: seed)
         self.channel = channel
+        self.standardOutput = standardOutput
     }
 
     public func fail(_ text: String) { failures.append(text) }
@@ -31,7 +39,23 @@ public final class CheckRecorder {
     public func skip(_ reason: String) { skipReason = reason }
 
     /// Tells the supervisor what is about to run (the last step names a crash or hang).
-    public func step(_ text: String) { channel?.send(WorkerMessage.step(text).line) }
+    public func step(_ text: String) {
+        checkStandardOutput()
+        currentStep = text
+        channel?.send(WorkerMessage.step(text).line)
+    }
+
+    /// Fails the check when the plugin wrote to fd 1 since the last step, naming that step. The
+    /// descriptor is the host's: a plugin talks through `log`. A write while loading is
+    /// strict-load's to report, so the other checks, which load the plugin too, do not repeat it.
+    func checkStandardOutput() {
+        guard let standardOutput, let written = standardOutput.take() else { return }
+        let during = currentStep ?? "the check's start"
+        guard checkID == "strict-load" || during != Self.loadingStep(path), !standardOutputReported else { return }
+        standardOutputReported = true
+        fail("the plugin wrote to standard output (fd 1), which belongs to the host, during: \(during): \(written); "
+             + "a plugin reports through the host's log function")
+    }
 
     /// The plugin, loaded through the host's registry (RTLD_NOW, every descriptor rule), or the
     /// loader's refusal.
@@ -45,6 +69,9 @@ public final class CheckRecorder {
             result = .failure(error)
         }
         loaded = result
+        // A call the check makes before naming a step of its own must not pass for loading:
+        // a worker that dies after the loading step is a load failure, and skips every later check.
+        if case .success = result { step("the first call after loading \(path)") }
         return result
     }
 
@@ -62,6 +89,31 @@ public final class CheckRecorder {
         }
     }
 
+    /// Sizes `view` for `width` and fails the check when the plugin hands back a size the host
+    /// refuses (the run's own check: not finite, negative or above the host's bounds), naming
+    /// `what` was sized: the value, state or action that made its configuration. Returns whether
+    /// the size was usable. Faults pending from earlier calls (drawing) are plausible-values' to
+    /// report, so they are cleared first and only this size is judged.
+    @discardableResult
+    func checkSize(_ view: PluginContentView, _ what: @autoclosure () -> String, width: Double = ViewChecks.bounds.width,
+                   traits: TraitCollection = .default) -> Bool {
+        _ = PluginFaults.take()
+        _ = view.sizeThatFits(Size(width: width, height: 0), context: Self.layoutContext(traits))
+        guard let fault = PluginFaults.take() else { return true }
+        if !sizeFaultReported {
+            sizeFaultReported = true
+            fail(fault.description + " (sizing \(what()) for width \(width.pointsText))")
+        }
+        return false
+    }
+
+    /// `checkSize` for a configuration not yet in a view: a new view is made of it, as a list
+    /// makes one for a new cell.
+    @discardableResult
+    func checkSize(of configuration: PluginConfiguration, _ what: @autoclosure () -> String) -> Bool {
+        checkSize(PluginContentView(configuration: configuration), what())
+    }
+
     var outcome: CheckOutcome {
         if !failures.isEmpty { return .failed }
         if skipReason != nil { return .skipped }
@@ -77,4 +129,9 @@ public final class CheckRecorder {
     static func layoutContext(_ traits: TraitCollection = .default) -> LayoutContext {
         LayoutContext(traits: traits, textMeasurer: FixedAdvanceTextMeasurer())
     }
+}
+
+extension Double {
+    /// "390" for a whole number of points, "0.5" otherwise: how a report names a width.
+    var pointsText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

@@ -41,6 +41,7 @@ enum ConfigurationChecks {
             for p in type.properties where !p.isReadOnly {
                 r.step("\(type.typeIdentifier): setting \(p.name) on a copy")
                 guard let changed = customize(original, p) else { continue }
+                r.checkSize(of: changed, "\(type.typeIdentifier) with \(p.name) = \(describe(p.value(of: changed.handle)))")
                 if let change = firstChange(before, original) {
                     r.fail("\(type.typeIdentifier): setting \(p.name) on a copy changed the original's \(change)")
                     return
@@ -60,8 +61,9 @@ enum ConfigurationChecks {
             guard let original = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
             let before = snapshot(original)
             for (i, state) in states.enumerated() {
-                r.step("\(type.typeIdentifier): updated_for_state with state #\(i)")
-                _ = original.updated(for: state)
+                r.step("\(type.typeIdentifier): updated_for_state with state #\(i) (\(stateSummary(state)))")
+                let updated = original.updated(for: state)
+                r.checkSize(of: updated, "\(type.typeIdentifier) updated for state #\(i) (\(stateSummary(state)))")
                 if let change = firstChange(before, original) {
                     r.fail("\(type.typeIdentifier): updated_for_state changed the original configuration's \(change) "
                            + "(state #\(i): \(stateSummary(state))); it must return a new configuration")
@@ -86,8 +88,10 @@ enum ConfigurationChecks {
                 }
                 checked += 1
                 for (i, state) in SampleValues.ordinaryStates.enumerated() {
-                    r.step("\(type.typeIdentifier): updated_for_state #\(i) with \(p.name) customised")
+                    r.step("\(type.typeIdentifier): updated_for_state #\(i) (\(stateSummary(state))) with \(p.name) customised")
                     let updated = custom.updated(for: state)
+                    r.checkSize(of: updated, "\(type.typeIdentifier) with \(p.name) = \(describe(value)) updated for state #\(i) "
+                                + "(\(stateSummary(state)))")
                     let after = p.value(of: updated.handle)
                     if !SampleValues.same(after, value) {
                         r.fail("\(type.typeIdentifier): \(p.name) was set to \(describe(value)) but updated_for_state "
@@ -114,6 +118,7 @@ enum ConfigurationChecks {
         guard !pure.isEmpty else { r.skip("no type declares CELLHOST_CONFIG_PURE_RESTYLE"); return }
         let states = SampleValues.ordinaryStates
         for type in pure {
+            r.step("\(type.typeIdentifier): make_default, and each property customised")
             guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
             let starts = [("the defaults", base)]
                 + type.properties.filter { !$0.isReadOnly }.compactMap { p in customize(base, p).map { ("\(p.name) customised", $0) } }
@@ -122,6 +127,7 @@ enum ConfigurationChecks {
                 for (j, second) in states.enumerated() {
                     r.step("\(type.typeIdentifier): updated_for_state twice for state #\(j) from \(start)")
                     let alone = configuration.updated(for: second)
+                    r.checkSize(of: alone, "\(type.typeIdentifier) from \(start) updated for state #\(j) (\(stateSummary(second)))")
                     if let d = firstDifference(alone, configuration.updated(for: second)) {
                         r.fail("\(type.typeIdentifier) declares CELLHOST_CONFIG_PURE_RESTYLE, but two restyles of \(start) "
                                + "for one state (\(stateSummary(second))) differ: \(d.what) \(d.a), then \(d.b)")
@@ -129,7 +135,10 @@ enum ConfigurationChecks {
                     }
                     for (i, first) in states.enumerated() where i != j {
                         r.step("\(type.typeIdentifier): updated_for_state #\(i) then #\(j) from \(start)")
-                        if let d = firstDifference(configuration.updated(for: first).updated(for: second), alone) {
+                        let both = configuration.updated(for: first).updated(for: second)
+                        r.checkSize(of: both, "\(type.typeIdentifier) from \(start) updated for state #\(i) "
+                                    + "(\(stateSummary(first))) then #\(j) (\(stateSummary(second)))")
+                        if let d = firstDifference(both, alone) {
                             r.fail("\(type.typeIdentifier) declares CELLHOST_CONFIG_PURE_RESTYLE, but restyling \(start) for "
                                    + "(\(stateSummary(first))) and then for (\(stateSummary(second))) gives \(d.what) \(d.a), "
                                    + "where restyling for the second alone gives \(d.b); a pure restyle sets what it restyles "
@@ -155,6 +164,8 @@ enum ConfigurationChecks {
         guard let plugin = r.plugin() else { return }
         for type in plugin.types {
             guard let base = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); continue }
+            r.step("\(type.typeIdentifier): sizing the default")
+            r.checkSize(of: base, "\(type.typeIdentifier)'s default")
             for p in type.properties {
                 r.step("\(type.typeIdentifier): reading \(p.name)")
                 let initial = p.value(of: base.handle)
@@ -172,6 +183,7 @@ enum ConfigurationChecks {
                         continue
                     }
                     let read = p.value(of: set.handle)
+                    r.checkSize(of: set, "\(type.typeIdentifier) with \(p.name) = \(describe(sample))")
                     if !SampleValues.same(read, initial) { changed = true }
                     compareSetPaths(r, type, p, sample: sample, typedRead: read)
                     if !SampleValues.same(read, sample) {

@@ -31,6 +31,8 @@ enum ExtraTraitChecks {
                 plainTraits.userInterfaceIdiom = .phone
                 let plain = base.updated(for: CellConfigurationState(traitCollection: plainTraits))
                 let restyled = base.updated(for: CellConfigurationState(traitCollection: traits))
+                guard r.checkSize(of: plain, "\(type.typeIdentifier) restyled without \(name)"),
+                      r.checkSize(of: restyled, "\(type.typeIdentifier) restyled for \(name)") else { continue }
                 // Both are drawn in the same context, so only the restyle can make them differ.
                 let drawnPlain = ViewChecks.drawing(PluginContentView(configuration: plain), traits: traits)
                 let drawnRestyled = ViewChecks.drawing(PluginContentView(configuration: restyled), traits: traits)

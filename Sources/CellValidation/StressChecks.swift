@@ -12,14 +12,17 @@ enum StressChecks {
     static let callLimitSeconds = 0.1
 
     /// make_default → set → updated_for_state → make view → size → draw → set_configuration → destroy.
-    static func lifecycle(_ type: PluginConfigurationType, _ i: Int) {
+    static func lifecycle(_ type: PluginConfigurationType, _ i: Int, _ r: CheckRecorder) {
         guard var c = type.makeDefault() else { return }
-        if let p = type.properties.first(where: { !$0.isReadOnly }) {
-            try? c.set(p.name, to: SampleValues.ordinary(p.encoding)[i % SampleValues.ordinary(p.encoding).count])
-        }
-        let updated = c.updated(for: SampleValues.ordinaryStates[i % SampleValues.ordinaryStates.count])
+        let property = type.properties.first { !$0.isReadOnly }
+        let samples = property.map { SampleValues.ordinary($0.encoding) } ?? []
+        if let p = property { try? c.set(p.name, to: samples[i % samples.count]) }
+        let state = SampleValues.ordinaryStates[i % SampleValues.ordinaryStates.count]
+        let updated = c.updated(for: state)
         let view = PluginContentView(configuration: updated)
-        _ = ViewChecks.size(view)
+        r.checkSize(view, "\(type.typeIdentifier) in cycle #\(i)"
+                    + (property.map { ", \($0.name) = \(ConfigurationChecks.describe(samples[i % samples.count]))" } ?? "")
+                    + ", updated for \(ConfigurationChecks.stateSummary(state))")
         _ = ViewChecks.drawing(view)
         view.configuration = c
     }
@@ -28,11 +31,11 @@ enum StressChecks {
         guard let plugin = r.plugin() else { return }
         for type in plugin.types {
             r.step("\(type.typeIdentifier): \(memoryWarmUp) warm-up cycles")
-            for i in 0..<memoryWarmUp { lifecycle(type, i) }
+            for i in 0..<memoryWarmUp { lifecycle(type, i, r) }
             r.step("\(type.typeIdentifier): \(memoryCycles) measured cycles")
             let gauge = MemoryGauge.current
             let before = gauge.bytes()
-            for i in 0..<memoryCycles { lifecycle(type, i) }
+            for i in 0..<memoryCycles { lifecycle(type, i, r) }
             let growth = gauge.bytes() - before
             let text = "\(type.typeIdentifier): \(gauge.quantity) grew \(mebibytes(growth)) over \(memoryCycles) "
                 + "create/update/view/draw/destroy cycles"
@@ -52,13 +55,14 @@ enum StressChecks {
             let view = PluginContentView(configuration: base)
             for i in 0..<fuzzIterations {
                 let state = SampleValues.randomState(using: &r.random)
-                r.step("\(type.typeIdentifier): state #\(i) (\(ConfigurationChecks.stateSummary(state)))")
+                let summary = "\(type.typeIdentifier): state #\(i) (\(ConfigurationChecks.stateSummary(state)))"
+                r.step(summary)
                 let updated = base.updated(for: state)
                 let applied = updated.cellUpdateHookResult(for: state) ?? updated
                 if view.supports(applied) { view.configuration = applied }
                 let width = [0, 1, 320, 1e6].randomElement(using: &r.random)!
                 let context = CheckRecorder.layoutContext(state.traitCollection)
-                _ = view.sizeThatFits(Size(width: width, height: 0), context: context)
+                r.checkSize(view, summary, width: width, traits: state.traitCollection)
                 var list = DisplayList()
                 view.draw(in: Rect(x: 0, y: 0, width: width, height: 44), context: context, into: &list)
                 _ = applied.inspectableProperties
@@ -95,6 +99,9 @@ enum StressChecks {
                 _ = c.inspectableProperties
                 let updated = c.updated(for: SampleValues.ordinaryStates[i % SampleValues.ordinaryStates.count])
                 let view = PluginContentView(configuration: updated)
+                // Hostile values need only be survived: the size a plugin asks for after a
+                // minimum size of the largest double is not judged here (the ordinary values
+                // of the other checks are).
                 _ = ViewChecks.size(view)
                 _ = ViewChecks.drawing(view)
             }
@@ -144,7 +151,7 @@ enum StressChecks {
             guard let view else { continue }
             time("\(id): view supports") { _ = view.supports(updated) }
             time("\(id): view set_configuration") { view.configuration = updated }
-            time("\(id): view size_that_fits") { _ = ViewChecks.size(view) }
+            time("\(id): view size_that_fits") { r.checkSize(view, "\(id) with every property set, updated for selected") }
             time("\(id): view draw") { _ = ViewChecks.drawing(view) }
         }
         if slow.isEmpty {

@@ -35,6 +35,8 @@ public struct ValidationCheck: Sendable {
                         isRandom: false, body: ExtraTraitChecks.restylesForExtraTraits),
         ValidationCheck(id: "property-roundtrip", summary: "every property round-trips; typed C calls and libffi calls agree",
                         isRandom: false, body: ConfigurationChecks.propertyRoundTrip),
+        ValidationCheck(id: "actions", summary: "every action with ordinary arguments performs or refuses, and sizes usably",
+                        isRandom: false, body: ActionChecks.ordinaryArguments),
         ValidationCheck(id: "supports-consistency", summary: "supports() agrees with makeContentView()",
                         isRandom: false, body: ViewChecks.supportsConsistency),
         ValidationCheck(id: "deterministic-drawing", summary: "equal configuration and state draw identical display lists",

@@ -14,6 +14,10 @@ public struct ValidationReport: Sendable, Equatable {
 
     public var hasProblems: Bool { results.contains { $0.outcome.isProblem } }
 
+    /// Whether a check stopped on a bug in cellhost itself: the report is incomplete through no
+    /// fault of the plugin's.
+    public var hasHostError: Bool { results.contains { $0.outcome == .error } }
+
     public func count(_ outcome: CheckOutcome) -> Int { results.filter { $0.outcome == outcome }.count }
 
     /// One line a check (outcome, id, duration), its details indented below, as pluginval prints.

@@ -89,9 +89,15 @@ public struct Validator: Sendable {
             return CheckResult(check: check.id, outcome: .failed,
                                details: ["a call did not return within \(limit) s (the watchdog stopped it)\(during)"],
                                duration: ended.duration)
-        case .signaled, .exited, .outputFlood, .refused, .interrupted, .channelFault:
-            return CheckResult(check: check.id, outcome: .crashed, details: [report.sentence] + report.evidence,
+        case .refused, .channelFault:
+            // The sandbox stopped the plugin at what it tried (a process, a socket, a signal…), or
+            // the plugin wrote into the worker's channel: a broken rule, named with the call.
+            return CheckResult(check: check.id, outcome: .failed, details: [report.sentence] + report.evidence,
                                duration: ended.duration)
+        case .signaled, .exited, .outputFlood, .interrupted:
+            // A trap in cellhost's own code says nothing about the plugin: the host's error.
+            return CheckResult(check: check.id, outcome: report.isHostFailure ? .error : .crashed,
+                               details: [report.sentence] + report.evidence, duration: ended.duration)
         }
     }
 }

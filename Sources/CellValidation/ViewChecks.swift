@@ -17,15 +17,18 @@ enum ViewChecks {
 
     /// Configurations worth drawing: the default, each property customised, a few restyled states.
     static func variants(of type: PluginConfigurationType, _ r: CheckRecorder) -> [(String, PluginConfiguration)] {
+        r.step("\(type.typeIdentifier): make_default")
         guard let base = type.makeDefault() else {
             r.fail("\(type.typeIdentifier): make_default returned NULL")
             return []
         }
         var result = [("the default", base)]
         for p in type.properties where !p.isReadOnly {
+            r.step("\(type.typeIdentifier): setting \(p.name)")
             if let c = ConfigurationChecks.customize(base, p) { result.append(("\(p.name) set", c)) }
         }
         for state in SampleValues.ordinaryStates.prefix(4).dropFirst() {
+            r.step("\(type.typeIdentifier): updated_for_state (\(ConfigurationChecks.stateSummary(state)))")
             result.append(("updated for \(ConfigurationChecks.stateSummary(state))", base.updated(for: state)))
         }
         return result
@@ -48,6 +51,9 @@ enum ViewChecks {
                 reused.configuration = c
                 r.step("\(type.typeIdentifier): drawing \(name) in a reused and a new view")
                 let fresh = PluginContentView(configuration: c)
+                // An unusable size is reported once; comparing it would only repeat it.
+                guard r.checkSize(reused, "\(type.typeIdentifier), \(name), in a reused view"),
+                      r.checkSize(fresh, "\(type.typeIdentifier), \(name), in a new view") else { continue }
                 let freshDrawing = drawing(fresh)
                 // Drawing that differs between two identical calls is deterministic-drawing's to report.
                 guard freshDrawing == drawing(fresh) else { continue }
@@ -66,6 +72,7 @@ enum ViewChecks {
             for (name, c) in variants(of: type, r) {
                 r.step("\(type.typeIdentifier): drawing \(name) three times")
                 let one = PluginContentView(configuration: c), two = PluginContentView(configuration: c)
+                guard r.checkSize(one, "\(type.typeIdentifier), \(name)") else { continue }
                 let a = drawing(one), b = drawing(one), d = drawing(two)
                 if a != b || a != d {
                     r.fail("\(type.typeIdentifier): drawing \(name) twice with equal configuration, state and bounds gave "

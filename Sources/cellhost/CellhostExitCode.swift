@@ -64,9 +64,11 @@ enum CellhostExitCode: Int32, CaseIterable {
     }
 
     /// A validation: a plugin that does not load is reported as by `inspect`, so the code says
-    /// why the checks could not pass; otherwise any failed or crashed check is `checksFailed`.
+    /// why the checks could not pass; a check that stopped in cellhost's own code is the host's
+    /// bug, never blamed on the plugin; otherwise any failed or crashed check is `checksFailed`.
     init(loading: PluginReport.Outcome, validation: ValidationReport) {
         let load = CellhostExitCode(loading)
-        self = load != .success ? load : validation.hasProblems ? .checksFailed : .success
+        self = load != .success ? load
+            : validation.hasHostError ? .outputNotWritten : validation.hasProblems ? .checksFailed : .success
     }
 }

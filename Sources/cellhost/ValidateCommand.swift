@@ -10,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a plugin against the plugin ABI's rules, each check in a child process with a watchdog.",
         discussion: """
-            Outcomes: success, warning, skipped, failed, crashed. The plugin is first loaded as \
+            Outcomes: success, warning, skipped, failed, crashed, and error (a bug in cellhost itself). The plugin is first loaded as \
             `inspect` loads it, so one that does not load exits as it would there; the checks still \
             run and say why. --timeout bounds each call into the plugin (default \(Int(defaultTimeout)) s). \
             Random checks print their seed; --seed replays them. --json prints schema cellhost.validate/1.
@@ -75,6 +75,10 @@ struct ValidateCommand: ParsableCommand {
         switch code {
         case .success: return
         case .interrupted: output.error("validate", "\(path): interrupted; the worker was ended")
+        case .outputNotWritten where result.hasHostError:
+            let checks = result.results.filter { $0.outcome == .error }.map(\.check)
+            output.error("validate", "\(path): cellhost failed in its own code (a bug in cellhost, not in the plugin) during "
+                         + checks.joined(separator: ", ") + "; the report is incomplete")
         case .checksFailed:
             let problems = result.results.filter { $0.outcome.isProblem }.count
             output.error("validate", "\(path): \(problems) of \(result.results.count) checks failed or crashed")

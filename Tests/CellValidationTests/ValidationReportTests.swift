@@ -40,6 +40,6 @@ import Testing
     }
 
     @Test func outcomesThatFailTheRun() {
-        #expect(CheckOutcome.allCases.filter(\.isProblem) == [.failed, .crashed])
+        #expect(CheckOutcome.allCases.filter(\.isProblem) == [.failed, .crashed, .error])
     }
 }

@@ -36,10 +36,18 @@ import Testing
         ("fragile_value", "fuzz-values"),
         ("slow_equal", "call-duration"),
         ("infinite_size", "plausible-values"),
+        ("rash_action", "actions"),
         ("absurd_stroke", "plausible-values"),
         ("builtin_type_id", "descriptor"),
         ("unterminated_name", "descriptor"),
         ("mismatched_metadata", "metadata-section"),
+    ]
+
+    /// Every check that makes a configuration sizes it, so a size that is unusable once the title
+    /// is set fails each check that sets the title (or every property), not plausible-values alone.
+    static let alsoReported: [String: Set<String>] = [
+        "infinite_size": ["value-semantics", "updated-keeps-customized", "pure-restyle", "property-roundtrip",
+                          "supports-consistency", "deterministic-drawing", "call-duration"],
     ]
 
     @Test func everyCheckHasABrokenPlugin() {
@@ -50,7 +58,8 @@ import Testing
     func exactlyTheBrokenRuleIsReported(file: String, check: String) throws {
         let report = validate(try ValidationFixtures.build(file))
         let problems = report.results.filter { $0.outcome.isProblem }.map(\.check)
-        #expect(problems == [check], "\(file).so:\n\(describe(report))")
+        let expected = ValidationCheck.all.map(\.id).filter { $0 == check || Self.alsoReported[file]?.contains($0) == true }
+        #expect(problems == expected, "\(file).so:\n\(describe(report))")
         #expect(report.hasProblems)
         let result = try #require(report.results.first { $0.check == check })
         #expect(!result.details.isEmpty, "a failure must say why")

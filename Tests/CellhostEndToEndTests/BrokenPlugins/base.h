@@ -136,12 +136,14 @@ static void set_enabled(cellhost_config *c, const cellhost_property *p, bool v) 
     (void)p; c->enabled = v; c->customized |= 1u << P_ENABLED;
 }
 
+#ifndef REPLACE_BUMP
 static bool bump(cellhost_config *c, const cellhost_action *a, int64_t by) {
     (void)a;
     if (by < -1000 || by > 1000) return false;
     c->count += by;
     return true;
 }
+#endif
 
 #ifndef REPLACE_MAKE_VIEW
 static cellhost_view *make_view(const cellhost_config *initial) {
