@@ -126,7 +126,7 @@ import Testing
             {"cell": "row303", "focused": true}
             {"scroll": {"to": 0}}
             {"cell": "w2", "highlighted": true}
-            """ + "\n" + Array(repeating: #"{"scroll": {"by": 1500}}"#, count: 16).joined(separator: "\n")
+            """ + "\n" + Array(repeating: #"{"scroll": {"by": 280}}"#, count: 90).joined(separator: "\n")
         let kept = try Self.run(kept: keptRows, events: far, textEngine: textEngine)
         let made = try Self.run(kept: keptRows, unmadeRows: false, events: far, textEngine: textEngine)
         #expect(kept.records.count == made.records.count)
