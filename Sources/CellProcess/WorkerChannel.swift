@@ -118,7 +118,15 @@ public final class WorkerChannel: Sendable {
     private struct Sending {
         var sequence: UInt32 = 0
         var bytes: [UInt8] = []
+        /// When the first frame held now was sent.
+        var heldSince = 0.0
     }
+    /// The most bytes frames held back may take; the frame that passes it goes out with them.
+    /// Far below what a pipe holds, so the `write` of them does not wait for the supervisor.
+    public static let heldBytesLimit = 16 << 10
+    /// The longest frames stay held while the worker sends more: the supervisor hears from a
+    /// busy worker at least this often, whatever its watchdog expects.
+    public static let heldSecondsLimit = 0.02
     private let sending = Mutex(Sending())
 
     /// The channel the supervisor opened for this process, or nil when not run as a worker. The
@@ -137,9 +145,14 @@ public final class WorkerChannel: Sendable {
         return WorkerChannel(descriptor: fd, token: token)
     }
 
-    public init(descriptor: Int32, token: [UInt8]) {
+    /// How long this channel holds frames (`heldSecondsLimit`; tests that must not race the
+    /// clock give more).
+    private let heldSeconds: Double
+
+    public init(descriptor: Int32, token: [UInt8], heldSeconds: Double = WorkerChannel.heldSecondsLimit) {
         fd = descriptor
         self.token = token
+        self.heldSeconds = heldSeconds
     }
 
     /// Sends one text message (`ChannelFrame.textKind`). Returns false when the supervisor is gone.
@@ -152,17 +165,23 @@ public final class WorkerChannel: Sendable {
     /// Sends one frame of `kind` carrying `payload`, after any frame held back. Returns false when
     /// the supervisor is gone.
     ///
-    /// `holding`: keep the frame in the worker until the next frame or `flush()`, so that both go
-    /// out in one `write`. Only for a frame another follows promptly (an event's record, followed
-    /// by the next event's begin): a worker that dies meanwhile loses it, whole.
+    /// `holding`: keep the frame in the worker until the next frame sent without holding, or
+    /// `flush()`, so that they go out in one `write`; held frames go out anyway once they pass
+    /// `heldBytesLimit`, or the first of them is `heldSecondsLimit` old when another is sent.
+    /// Only for frames that others follow promptly, and never while code that might crash the
+    /// worker (a plugin's) could run: a worker that dies meanwhile loses them, whole.
     @discardableResult
     public func send(kind: UInt8, payload: UnsafeRawBufferPointer, holding: Bool = false) -> Bool {
         precondition(payload.count <= ChannelFrame.maximumPayload, "a channel frame is bounded")
         return sending.withLock { state in
+            let wasHolding = !state.bytes.isEmpty
             ChannelFrame.appendHeader(token: token, sequence: state.sequence, kind: kind, length: payload.count, to: &state.bytes)
             state.bytes.append(contentsOf: payload)
             state.sequence &+= 1
-            return holding ? true : writeHeld(&state)
+            guard holding, state.bytes.count <= Self.heldBytesLimit else { return writeHeld(&state) }
+            let now = monotonicSeconds()
+            if !wasHolding { state.heldSince = now } else if now - state.heldSince >= heldSeconds { return writeHeld(&state) }
+            return true
         }
     }
 

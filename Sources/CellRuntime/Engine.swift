@@ -112,6 +112,8 @@ public final class Engine {
     var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
     /// Off: every pass walks the layout for its visible rows (tests compare both ways).
     var reusesVisibleRows = true
+    /// Off: a state change to an item without a row makes its row (tests compare both ways).
+    var appliesStateToUnmadeRows = true
     /// Rows that own a view now (the visible ones after a pass).
     var attached: [ObjectIdentifier: EngineRow] = [:]
     var pool = ViewPool()
@@ -204,6 +206,24 @@ public final class Engine {
     private(set) var rowWidth: Double
 
     // MARK: Building rows
+
+    /// Whether the list made a configuration of a plugin's type or was given an item of one
+    /// (`pluginCodeMayRun(during:)`): until then, only built-in content runs. Never unset: a
+    /// row of a plugin's type may be made, shown or released by any later event.
+    private var holdsPluginContent = false
+
+    /// Whether plugin code may run while `event` runs: always once the list holds an item of a
+    /// plugin's type, or `event` inserts one. Otherwise every configuration, view and drawing
+    /// the event touches is built in (plugins' threads aside, which run when they like).
+    public func pluginCodeMayRun(during event: Event) -> Bool {
+        if !holdsPluginContent, event.actions.contains(where: Engine.insertsPluginContent) { holdsPluginContent = true }
+        return holdsPluginContent
+    }
+
+    private static func insertsPluginContent(_ action: EventAction) -> Bool {
+        guard case .insert(let item, _, _) = action else { return false }
+        return !item.isListContent || item.outlineDescendants.contains { !$0.isListContent }
+    }
 
     /// True while `init` checks every item; only then are plugin setters announced.
     private var isCheckingScene = false
@@ -348,6 +368,7 @@ public final class Engine {
                 checkedListPristines[item.style] = list
             }
         }
+        if !item.isListContent { holdsPluginContent = true }
         var content = pristine
         for a in item.properties {
             willSet(item, a.name)
@@ -462,7 +483,11 @@ public final class Engine {
         switch action {
         case .cells(let e):
             let cause = Engine.cause(of: e)
-            for target in e.targets { try apply(e, to: try row(for: target), cause: cause) }
+            let onlyState = cause == "state"
+            for target in e.targets {
+                if onlyState, appliesStateToUnmadeRows, applyToUnmadeRow(e.state, target: target) { continue }
+                try apply(e, to: try row(for: target), cause: cause)
+            }
         case .traits(let change):
             applyTraits(change, cause: EventSummary.text(of: [action]))
         case .scroll(let s):
@@ -523,6 +548,36 @@ public final class Engine {
         if e.accessories != nil || e.swipe != nil {
             try r.applyDecorationChanges(accessories: e.accessories, swipe: e.swipe, fullSwipe: e.fullSwipe)
         }
+    }
+
+    /// A state change to an item whose row is not made (never needed, or released): it is kept
+    /// with what was kept of the released row, exactly as making the row, changing it and
+    /// releasing it again would keep it (a row a state change was noted on is released with its
+    /// state), without making it. The row is made when it shows, or when an event needs more
+    /// than its state. False, and nothing changed, for items whose rows need more than their
+    /// flags to take a state (outlines, accessories or swipe actions).
+    private func applyToUnmadeRow(_ change: StateChange, target: CellTarget) -> Bool {
+        guard outline == nil, case .cell(let id) = target, rowsByName[id] == nil else { return false }
+        for si in sections.indices {
+            guard let i = itemIndex(ofID: id, inSection: si) else { continue }
+            guard sections[si].rows[i] == nil, sections[si].items[i].decorations.isEmpty else { return false }
+            let fresh = freshFlags(ofItem: id)
+            var kept: ReleasedRowState
+            let mark = sections[si].released.mark(at: i)
+            if mark != 0 {
+                var traced = fresh
+                traced.traitCollection = releasedRowTraits.traits(numbered: mark)
+                kept = ReleasedRowState(flags: fresh, traced: traced, causes: [])
+                sections[si].released.setMark(0, at: i, itemCount: sections[si].items.count)
+            } else {
+                kept = sections[si].released.takeState(at: i) ?? ReleasedRowState(flags: fresh, traced: nil, causes: [])
+            }
+            if !kept.causes.contains("state") { kept.causes.append("state") }
+            change.apply(to: &kept.flags)
+            sections[si].released.keep(kept, at: i)
+            return true
+        }
+        return false
     }
 
     /// New traits reach every view on screen; every row sizes itself again under them, its old

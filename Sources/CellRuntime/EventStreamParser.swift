@@ -47,6 +47,10 @@ public struct EventStreamParser: Sendable {
     /// Parses one line. Returns the event it holds, or nil for scene lines and comments.
     public mutating func parse(line raw: String, lineNumber: Int) throws(EventStreamError) -> Event? {
         var raw = raw
+        if sceneIsComplete, let small = raw.withUTF8(SmallEventLine.init), itemExists(small.id) {
+            eventCount += 1
+            return Event(number: eventCount, line: lineNumber, actions: [.cells(CellEvent(targets: [.cell(small.id)], state: small.state))])
+        }
         let parsed: Result<JSON, JSONSyntaxError>? = raw.withUTF8 { utf8 in
             // A carriage return ends a line only as the last byte ("\r" is a character of its own there).
             let text = utf8.last == 0x0D ? UnsafeBufferPointer(rebasing: utf8.dropLast()) : utf8

@@ -116,6 +116,11 @@ final class PluginLogRelay: RunOutput, @unchecked Sendable {
         output.begin(event)
     }
 
+    func begin(_ event: Event, pluginCodeMayRun: Bool) {
+        startEvent(event.number)
+        output.begin(event, pluginCodeMayRun: pluginCodeMayRun)
+    }
+
     /// Messages logged so far go out before the event begins; later ones count against it.
     private func startEvent(_ event: Int) {
         flush()

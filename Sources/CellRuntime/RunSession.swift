@@ -78,6 +78,9 @@ public protocol RunOutput: AnyObject {
     func begin(event: Int, line: Int)
     /// As `begin(event:line:)`, with the actions a crash report can summarise.
     func begin(_ event: Event)
+    /// As `begin(_:)`; `pluginCodeMayRun` false: nothing but cellhost's own code runs until the
+    /// event's record, so a worker may send the event's frames later, with others.
+    func begin(_ event: Event, pluginCodeMayRun: Bool)
     /// Plugin code about to run outside any event (loading a plugin, an item's `set`), so a
     /// supervisor blames a crash on it rather than on the phase before.
     func announce(_ phase: RunPhase)
@@ -95,6 +98,7 @@ public protocol RunOutput: AnyObject {
 
 extension RunOutput {
     public func begin(_ event: Event) { begin(event: event.number, line: event.line) }
+    public func begin(_ event: Event, pluginCodeMayRun: Bool) { begin(event) }
     public func announce(_ phase: RunPhase) {}
     public func alive() {}
     public func flushRecords() {}
@@ -282,7 +286,7 @@ public enum RunSession {
             }
             guard let event = pending else { continue }
             pending = nil
-            output.begin(event)
+            output.begin(event, pluginCodeMayRun: engine.pluginCodeMayRun(during: event))
             do {
                 let record = try engine.run(event)
                 if let end = faulted(event: event) { return end }

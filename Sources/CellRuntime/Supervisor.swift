@@ -57,12 +57,19 @@ enum RunFrameKind: UInt8 {
 /// for every frame. An event's summary is spelled out once, for its begin frame (which names
 /// the event a crash or hang happened in); its record leaves it out. An event's record is held
 /// back and goes out in one `write` with the next event's begin (or whatever frame comes
-/// first, or at `flushRecords()`), so a run costs one channel write per event.
+/// first, or at `flushRecords()`), so a run costs one channel write per event. An event in
+/// which no plugin code may run holds its begin and its frames too, so such events share
+/// writes (within `WorkerChannel`'s bounds): everything held is out before plugin code runs
+/// again, and before the worker may wait for input. Only a failure of cellhost's own code (a
+/// bug) can end the worker meanwhile; it loses what is held, within those bounds, and is
+/// reported at the last event whose begin went out.
 public final class ChannelOutput: RunOutput {
     private let channel: WorkerChannel
     private var writer = TraceWireWriter()
     /// The event whose begin frame carried its summary, until its record is sent.
     private var begunWithSummary: Int?
+    /// Whether the running event's frames are held: no plugin code may run in it.
+    private var holdsEventFrames = false
     /// Fault injection for the tests of crash attribution: the worker traps in its own code as
     /// this event begins (`CELLHOST_TEST_HOST_TRAP_AT_EVENT`), as a host bug would. Read once.
     private let hostTrapEvent: Int?
@@ -84,12 +91,18 @@ public final class ChannelOutput: RunOutput {
 
     public func begin(event: Int, line: Int) {
         begunWithSummary = nil
+        holdsEventFrames = false
         send(.begin) { $0.int(event); $0.int(line); $0.optional(String?.none) { $0.string($1) } }
     }
 
-    public func begin(_ event: Event) {
+    public func begin(_ event: Event) { begin(event, pluginCodeMayRun: true) }
+
+    public func begin(_ event: Event, pluginCodeMayRun: Bool) {
         begunWithSummary = event.number
-        send(.begin) { $0.int(event.number); $0.int(event.line); $0.optional(EventSummary(describing: event.actions).description) { $0.string($1) } }
+        holdsEventFrames = !pluginCodeMayRun
+        send(.begin, holding: holdsEventFrames) {
+            $0.int(event.number); $0.int(event.line); $0.optional(EventSummary(describing: event.actions).description) { $0.string($1) }
+        }
         if event.number == hostTrapEvent { preconditionFailure("the trap \(Self.hostTrapEventKey) asked for at event #\(event.number)") }
     }
 
@@ -110,7 +123,7 @@ public final class ChannelOutput: RunOutput {
 
     public func flushRecords() { channel.flush() }
 
-    public func alive() { send(.alive) { _ in } }
+    public func alive() { send(.alive, holding: holdsEventFrames) { _ in } }
 
     /// A worker runs one stream and exits.
     public var ownsProcess: Bool { true }

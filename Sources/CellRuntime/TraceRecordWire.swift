@@ -57,7 +57,9 @@ struct TraceWireWriter {
     mutating func rect(_ r: Rect) { double(r.minX); double(r.minY); double(r.width); double(r.height) }
 
     mutating func timings(_ t: PhaseTimings) {
-        for (_, micros) in t.phases { double(micros.roundedMicros) }
+        // In `phaseNames`' order, field by field: `phases` would build an array per record.
+        double(t.update.roundedMicros); double(t.layout.roundedMicros); double(t.draw.roundedMicros)
+        double(t.raster.roundedMicros); double(t.composite.roundedMicros); double(t.encode.roundedMicros)
     }
 
     /// `omittingSummary`: leave out an event's summary, which the begin frame of that event

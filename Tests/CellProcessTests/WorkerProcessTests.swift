@@ -50,6 +50,34 @@ import Testing
         close(fds[1])
     }
 
+    /// Held frames go out once they pass the byte bound, or when the first of them is older than
+    /// the time bound as another is sent: a busy worker is heard from often enough.
+    @Test func heldFramesGoOutPastTheirBounds() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        func available() -> Int {
+            var buffer = [UInt8](repeating: 0, count: 1 << 17)
+            return max(0, buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) })
+        }
+        let payload = [UInt8](repeating: 0x61, count: 1000)
+        let patient = WorkerChannel(descriptor: fds[1], token: ChannelFrame.randomToken(), heldSeconds: 3600)
+        var sent = 0
+        while available() == 0 {
+            payload.withUnsafeBytes { _ = patient.send(kind: ChannelFrame.textKind, payload: $0, holding: true) }
+            sent += 1
+        }
+        #expect(sent * (payload.count + ChannelFrame.headerLength) > WorkerChannel.heldBytesLimit)
+        #expect((sent - 1) * (payload.count + ChannelFrame.headerLength) <= WorkerChannel.heldBytesLimit)
+
+        let hasty = WorkerChannel(descriptor: fds[1], token: ChannelFrame.randomToken(), heldSeconds: 0.001)
+        payload.withUnsafeBytes { _ = hasty.send(kind: ChannelFrame.textKind, payload: $0, holding: true) }
+        usleep(5_000)
+        payload.withUnsafeBytes { _ = hasty.send(kind: ChannelFrame.textKind, payload: $0, holding: true) }
+        #expect(available() == 2 * (payload.count + ChannelFrame.headerLength))
+    }
+
     @Test func exitStatusIsReported() throws {
         let result = try shell("echo oops >&2; exit 7").run { _ in }
         #expect(result.termination == .exited(code: 7))

@@ -72,13 +72,16 @@ import Testing
 
     /// The stream run with `kept` rows kept after they leave the viewport (a huge number: none
     /// is ever released).
-    static func run(kept: Int, recording: Bool = true, textEngine: TextEngine) throws -> Run {
-        let (scene, events) = try EventStreamParser.parse(stream + "\n" + Self.events, source: "release.jsonl")
+    /// `unmadeRows` off: a state change to an item without a row makes the row.
+    static func run(kept: Int, recording: Bool = true, unmadeRows: Bool = true, events lines: String = Self.events,
+                    textEngine: TextEngine) throws -> Run {
+        let (scene, events) = try EventStreamParser.parse(stream + "\n" + lines, source: "release.jsonl")
         let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
                                           showsDamage: false, writesFrames: false)
         let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
                                 options: .init(textMeasurer: textEngine, renderer: renderer, recordsPropertyChanges: recording))
         engine.detachedRowsKept = kept
+        engine.appliesStateToUnmadeRows = unmadeRows
         var result = Run(records: [try engine.start()], drawings: [try engine.visibleDrawings()], pixels: [], madeRows: [])
         result.pixels.append(try #require(renderer.capturedImage()))
         for e in events {
@@ -106,6 +109,33 @@ import Testing
         let back = released.records[15]
         #expect(back.updates.contains { $0.cell == "w1" && $0.cause == "scrolled in" && $0.view == .reused })
         #expect(back.updates.contains { $0.cell == "w4" && $0.stateAfter == ["selected"] })
+    }
+
+    /// State changes to items far off screen (never shown, released as traced, released with
+    /// state of their own), kept without making their rows, trace and draw as changes made on
+    /// the rows when they show.
+    @Test(arguments: [1, 1 << 40]) func stateKeptWithoutItsRowTracesAsARowThatTookIt(keptRows: Int) throws {
+        let textEngine = try TextEngine()
+        let far = Self.events + "\n" + """
+            {"cell": "row300", "highlighted": true}
+            {"cell": "row301", "selected": true}
+            {"cell": "row300", "highlighted": false}
+            {"cell": ["row302", "w30"], "disabled": true}
+            {"cell": "w1", "selected": true}
+            {"cell": "row301", "selected": false}
+            {"cell": "row303", "focused": true}
+            {"scroll": {"to": 0}}
+            {"cell": "w2", "highlighted": true}
+            """ + "\n" + Array(repeating: #"{"scroll": {"by": 280}}"#, count: 90).joined(separator: "\n")
+        let kept = try Self.run(kept: keptRows, events: far, textEngine: textEngine)
+        let made = try Self.run(kept: keptRows, unmadeRows: false, events: far, textEngine: textEngine)
+        #expect(kept.records.count == made.records.count)
+        for (a, b) in zip(kept.records, made.records) { #expect(a == b, "event \(a.number): \(a.summary)") }
+        for (n, (a, b)) in zip(kept.pixels, made.pixels).enumerated() { #expect(a == b, "pixels after event \(n)") }
+        // The far rows showed, with their states.
+        let shown = kept.records.flatMap(\.updates)
+        #expect(shown.contains { $0.cell == "row302" && $0.stateAfter.contains("disabled") })
+        #expect(shown.contains { $0.cell == "row303" && $0.stateAfter.contains("focused") })
     }
 
     @Test func aLongScrollKeepsTheLiveRowsBoundedByTheViewport() throws {
