@@ -58,6 +58,10 @@ public struct PropertyDescriptor<Root>: Sendable {
     func write(_ root: inout Root, _ value: PropertyValue) throws(ConfigurationPropertyError) {
         try lens.write(&root, value, name: name)
     }
+
+    func check(_ value: PropertyValue) throws(ConfigurationPropertyError) {
+        try lens.check(value, name: name)
+    }
 }
 
 /// Typed writes to one customizable property, behind an existential so tables can mix types and
@@ -65,6 +69,8 @@ public struct PropertyDescriptor<Root>: Sendable {
 protocol PropertyLens<Root>: Sendable {
     associatedtype Root
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
+    /// Throws what `write` would throw for `value`, without writing.
+    func check(_ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer>
     /// The value and its customisation flag of the `Root` at a pointer, read without applying a
     /// key path per read.
@@ -81,11 +87,19 @@ struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unche
     let validate: (@Sendable (V) -> String?)?
 
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError) {
+        root[keyPath: keyPath].wrappedValue = try converted(value, name: name)
+    }
+
+    func check(_ value: PropertyValue, name: String) throws(ConfigurationPropertyError) {
+        _ = try converted(value, name: name)
+    }
+
+    private func converted(_ value: PropertyValue, name: String) throws(ConfigurationPropertyError) -> V {
         guard let converted = try V.converting(value, property: name) else {
             throw .typeMismatch(property: name, expected: V.propertyKindName, got: value.kindName)
         }
         if let reason = validate?(converted) { throw .invalidValue(property: name, reason: reason) }
-        root[keyPath: keyPath].wrappedValue = converted
+        return converted
     }
 
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer> {
@@ -209,6 +223,16 @@ extension PropertyInspectable {
 
     func customizedPropertiesFromTable() -> [InspectableProperty] {
         withUnsafePointer(to: self) { Self.propertyTable.readCustomized(at: UnsafeRawPointer($0)) }
+    }
+
+    /// Throws what `setting(name, to: value)` would throw, without making the copy: a setter's
+    /// verdict depends on the name and the value only, so checking many values (a long list's
+    /// items, before its first event) need not copy the configuration for each.
+    public func checkSetting(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) {
+        guard let descriptor = Self.propertyTable[name] else {
+            throw .unknownProperty(name, typeIdentifier: typeIdentifier)
+        }
+        try descriptor.check(value)
     }
 
     func settingThroughTable(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> Self {

@@ -183,7 +183,7 @@ public final class Engine {
                         for d in item.outlineDescendants { _ = try rowContent(d, pristineBackground: sceneCellBackground) }
                     }
                 case .columns(let columns):
-                    for k in 0..<columns.count { _ = try rowContent(columns.item(at: k), pristineBackground: sceneCellBackground) }
+                    try checkItems(columns, pristineBackground: sceneCellBackground)
                 case .series(let series):
                     for k in 0..<min(series.count, series.templates.count) {
                         _ = try rowContent(series.item(at: k), pristineBackground: sceneCellBackground)

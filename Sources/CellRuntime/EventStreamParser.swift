@@ -16,11 +16,21 @@ public struct EventStreamParser: Sendable {
     /// True once the first event has been read: from then on, the scene only changes through events.
     public private(set) var sceneIsComplete = false
     public private(set) var eventCount = 0
-    /// Ids of live items written out (scene items plus inserts minus deletes), to catch misspelt targets.
+    /// Ids of live items that are not in the scene's lists: inserted by events, or below an item
+    /// in an outline. The scene's own items are found through `sceneItemIndexes`.
     private var itemIDs: Set<String> = []
-    /// The scene's item series, whose ids are not in `itemIDs`, and the ids of their items deleted since.
+    /// Per section of the scene, where its written items are by id: a million items written one
+    /// per line are looked up in their list, not kept again in a set of their ids.
+    private var sceneItemIndexes: [ItemIDIndex] = []
+    /// The scene's item series, and the ids of the scene's items (written or of a series) deleted since.
     private var series: [ItemSeries] = []
-    private var deletedSeriesIDs: Set<String> = []
+    private var deletedSceneIDs: Set<String> = []
+    /// Reads the commonest item lines without a JSON tree (`ItemLineScanner`).
+    private var itemLineScanner = ItemLineScanner()
+    /// The shapes (`ItemColumns.shape(of:)`) of the items the scanner read last, with the style
+    /// and property names each stands for, so items written alike share one.
+    private var scannedShapes: [(style: String?, names: [String], shape: ItemDescription)] = []
+    private var scannedValues: [PropertyValue] = []
     private var sectionIDs: Set<String> = []
     private var sawSceneLine = false
     /// Each capture name and the line that took it: a name is a file name, so it is used once.
@@ -56,6 +66,8 @@ public struct EventStreamParser: Sendable {
             let text = utf8.last == 0x0D ? UnsafeBufferPointer(rebasing: utf8.dropLast()) : utf8
             let first = text.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
             guard let first, text[first] != UInt8(ascii: "#") else { return nil }
+            // An item line of the common form goes straight into the scene; nothing is left to do.
+            if !sceneIsComplete, text[first] == UInt8(ascii: "{"), takeScannedItem(text, line: lineNumber) { return nil }
             return JSON.parse(utf8: text)
         }
         let json: JSON
@@ -214,6 +226,7 @@ public struct EventStreamParser: Sendable {
         section.headerContent = header?.content
         section.footerContent = footer?.content
         scene.sections.append(section)
+        sceneItemIndexes.append(ItemIDIndex())
     }
 
     /// A section's `"header"` / `"footer"`: a text in the list's default style, or an object
@@ -240,8 +253,71 @@ public struct EventStreamParser: Sendable {
         try fields.finish()
         let i = try sceneSectionIndex(sectionID, line: line)
         scene.sections[i].items.append(item)
-        itemIDs.insert(item.id)
+        sceneItemIndexes[i].add(scene.sections[i].items.count - 1, of: scene.sections[i].items)
         noteOutline(of: item)
+    }
+
+    /// Takes an item line of the common form (`ItemLineScanner`) straight into the scene's
+    /// columns; false when the line is not of that form or holds anything the full parser
+    /// would refuse or read differently (it then reads the line and reports the mistake).
+    private mutating func takeScannedItem(_ text: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
+        guard itemLineScanner.scan(text) else { return false }
+        let scan = itemLineScanner
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        }
+        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
+        guard !scan.id.isEmpty else { return false }
+        scannedValues.removeAll(keepingCapacity: true)
+        for (p, value) in scan.values.enumerated() {
+            switch value {
+            case .string(let range):
+                // Colours are parsed and image paths looked at: the full parser does both.
+                let name = bytes(scan.names[p])
+                if Self.endsWithLowercased(name, "color") || Self.endsWithLowercased(name, "image") { return false }
+                scannedValues.append(.string(string(range)))
+            case .int(let n): scannedValues.append(.int(n))
+            case .bool(let b): scannedValues.append(.bool(b))
+            }
+        }
+        let known = scannedShapes.lastIndex { known in
+            known.names.count == scan.names.count
+                && zip(known.names, scan.names).allSatisfy { $0.utf8.elementsEqual(bytes($1)) }
+                && (known.style == nil) == (scan.style == nil)
+                && scan.style.map { known.style!.utf8.elementsEqual(bytes($0)) } ?? true
+                && zip(known.shape.properties, scannedValues).allSatisfy { ItemColumns.isString($0.value) == ItemColumns.isString($1) }
+        }
+        let shape: ItemDescription
+        if let known {
+            shape = scannedShapes[known].shape
+        } else {
+            let style = scan.style.map(string)
+            if let style, !EventStreamParser.listContentStyles.contains(style) { return false }
+            let names = scan.names.map(string)
+            let item = ItemDescription(id: "", style: style,
+                                       properties: zip(names, scannedValues).map { PropertyAssignment(name: $0, value: $1) })
+            guard let made = ItemColumns.shape(of: item) else { return false }
+            shape = made
+            if scannedShapes.count == ItemColumns.maximumShapes { scannedShapes.removeFirst() }
+            scannedShapes.append((style, names, shape))
+        }
+        let id = string(scan.id)
+        guard !itemExists(id) else { return false }
+        guard let i = try? sceneSectionIndex(nil, line: line) else { return false }
+        scene.sections[i].items.append(shape: shape, id: id, line: line, values: scannedValues)
+        sceneItemIndexes[i].add(scene.sections[i].items.count - 1, of: scene.sections[i].items)
+        return true
+    }
+
+    private static func endsWithLowercased(_ name: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard name.count >= n else { return false }
+        return suffix.withUTF8Buffer { s in
+            (0..<n).allSatisfy { k in
+                let b = name[name.count - n + k]
+                return (b >= 0x41 && b <= 0x5A ? b + 0x20 : b) == s[k]
+            }
+        }
     }
 
     /// Registers an item's descendants (their ids are live too) and which items have children.
@@ -265,6 +341,7 @@ public struct EventStreamParser: Sendable {
         }
         if scene.sections.isEmpty {
             scene.sections.append(SectionDescription(id: "main", line: line))
+            sceneItemIndexes.append(ItemIDIndex())
             sectionIDs.insert("main")
         }
         return scene.sections.count - 1
@@ -311,7 +388,7 @@ public struct EventStreamParser: Sendable {
                 throw LineError("items \"\(pattern)\" from \(from) may repeat ids of the series \"\(other.idPrefix){n}\(other.idSuffix)\" from \(other.first) (\(other.count) items); ids must be unique")
             }
         }
-        if let taken = itemIDs.first(where: { new.index(ofID: $0) != nil }) {
+        if let taken = liveWrittenIDs.first(where: { new.index(ofID: $0) != nil }) {
             throw LineError("item \"\(taken)\" already exists; the series \"\(pattern)\" would repeat it")
         }
         let i = try sceneSectionIndex(sectionID, line: line)
@@ -321,8 +398,40 @@ public struct EventStreamParser: Sendable {
 
     /// Whether a live item has this id (written out, inserted, or from a series and not deleted).
     private func itemExists(_ id: String) -> Bool {
-        if itemIDs.contains(id) { return true }
-        return !deletedSeriesIDs.contains(id) && series.contains { $0.index(ofID: id) != nil }
+        if !itemIDs.isEmpty && itemIDs.contains(id) { return true }
+        if !deletedSceneIDs.isEmpty && deletedSceneIDs.contains(id) { return false }
+        return sceneItemIndex(of: id) != nil || series.contains { $0.index(ofID: id) != nil }
+    }
+
+    /// The section and index of the scene's written item `id`.
+    private func sceneItemIndex(of id: String) -> (section: Int, index: Int)? {
+        for s in sceneItemIndexes.indices {
+            if let i = sceneItemIndexes[s].index(of: id, in: scene.sections[s].items) { return (s, i) }
+        }
+        return nil
+    }
+
+    /// The ids of live items written out or inserted (not of series), in the scene's order then
+    /// the rest: the candidates for "did you mean".
+    private var liveWrittenIDs: [String] {
+        var ids: [String] = []
+        for section in scene.sections {
+            for run in section.items.runs {
+                switch run {
+                case .items(let items): ids += items.lazy.map(\.id)
+                case .columns(let columns): ids += (0..<columns.count).lazy.map(columns.id(at:))
+                case .series: continue
+                }
+            }
+        }
+        if !deletedSceneIDs.isEmpty { ids.removeAll(where: deletedSceneIDs.contains) }
+        return ids + itemIDs.sorted()
+    }
+
+    /// The "already exists" message for a repeated id, naming the line that wrote it first.
+    private func repeatedIDMessage(_ id: String) -> String {
+        let first = sceneItemIndex(of: id).map { " (line \(scene.sections[$0.section].items.line(at: $0.index)))" } ?? ""
+        return "item \"\(id)\" already exists\(first); ids must be unique"
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",
@@ -332,7 +441,7 @@ public struct EventStreamParser: Sendable {
     /// The fields every item has, in `item` and `insert` lines.
     private func parseItem(_ fields: inout Fields, line: Int) throws(LineError) -> ItemDescription {
         let id = try fields.requiredString("id")
-        guard !itemExists(id) else { throw LineError("item \"\(id)\" already exists; ids must be unique") }
+        guard !itemExists(id) else { throw LineError(repeatedIDMessage(id)) }
         return try parseItem(&fields, id: id, line: line)
     }
 
@@ -504,7 +613,7 @@ public struct EventStreamParser: Sendable {
                 throw LineError("\"cell\" takes an item id or an array of ids, not \(c.kindName)")
             }
             for id in ids {
-                guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+                guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: liveWrittenIDs)) }
                 targets.append(.cell(id))
             }
         }
@@ -559,7 +668,7 @@ public struct EventStreamParser: Sendable {
         }
         if let s = fields.take("swipe") {
             let (id, edge, full) = try EventStreamParser.parseSwipe(s)
-            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: liveWrittenIDs)) }
             var event = CellEvent(targets: [.cell(id)], swipe: edge)
             event.fullSwipe = full
             actions.append(.cells(event))
@@ -581,9 +690,9 @@ public struct EventStreamParser: Sendable {
         }
         for key in ["delete", "reload"] {
             guard let id = try fields.string(key) else { continue }
-            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: liveWrittenIDs)) }
             if key == "delete" {
-                if itemIDs.remove(id) == nil { deletedSeriesIDs.insert(id) }
+                if itemIDs.remove(id) == nil { deletedSceneIDs.insert(id) }
                 for d in outlineDescendantIDs.removeValue(forKey: id) ?? [] { itemIDs.remove(d) }
                 outlineParents.remove(id)
                 actions.append(.delete(itemID: id))
@@ -593,7 +702,7 @@ public struct EventStreamParser: Sendable {
         }
         for key in ["expand", "collapse"] {
             guard let id = try fields.string(key) else { continue }
-            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: itemIDs)) }
+            guard itemExists(id) else { throw LineError("no item \"\(id)\"" + Suggestion.hint(for: id, in: liveWrittenIDs)) }
             guard outlineParents.contains(id) else {
                 throw LineError("\"\(key)\" needs an item with \"children\"; \"\(id)\" has none")
             }
@@ -610,7 +719,7 @@ public struct EventStreamParser: Sendable {
                 let cell = try f.string("cell")
                 try f.finish()
                 if let cell, !itemExists(cell) {
-                    throw LineError("capture \"\(name)\": no item \"\(cell)\"" + Suggestion.hint(for: cell, in: itemIDs))
+                    throw LineError("capture \"\(name)\": no item \"\(cell)\"" + Suggestion.hint(for: cell, in: liveWrittenIDs))
                 }
                 actions.append(.capture(name: try takeCaptureName(name, line: line), cell: cell))
             default: throw LineError("\"capture\" takes true, a name, or {\"name\": …, \"cell\": …}, not \(c.kindName)")

@@ -53,6 +53,23 @@ public struct ItemColumns: Sendable, Equatable {
         return item
     }
 
+    /// The stream line of item `index`.
+    public func line(at index: Int) -> Int { Int(lines[index]) }
+
+    /// Which of the shapes item `index` has: items of one shape differ only in id, line and
+    /// property values.
+    func shapeNumber(at index: Int) -> Int { Int(shapeOfItem[index]) }
+
+    /// The value of property `p` (in its shape's order) of item `index`.
+    func value(_ p: Int, ofItem index: Int) -> PropertyValue {
+        let properties = shapes[Int(shapeOfItem[index])].properties
+        var s = index * stringsPerItem, o = index * othersPerItem
+        for q in 0..<p {
+            if Self.isString(properties[q].value) { s += 1 } else { o += 1 }
+        }
+        return Self.isString(properties[p].value) ? .string(strings[s]) : others[o]
+    }
+
     /// All the items, written out (an outline flattens them).
     var items: [ItemDescription] { (0..<count).map(item(at:)) }
 
@@ -61,9 +78,22 @@ public struct ItemColumns: Sendable, Equatable {
 
     /// Inserts `item` before `index`; false (and nothing changed) when it does not fit.
     mutating func insert(_ item: ItemDescription, at index: Int) -> Bool {
-        guard let line = Int32(exactly: item.line), let shape = Self.shape(of: item),
-              shape.properties.count(where: { Self.isString($0.value) }) == stringsPerItem,
-              shape.properties.count - stringsPerItem == othersPerItem else { return false }
+        guard let shape = Self.shape(of: item) else { return false }
+        return insert(shape: shape, id: item.id, line: item.line, values: item.properties.lazy.map(\.value), at: index)
+    }
+
+    /// Adds the item of `shape` (an item description with its id, line and property values
+    /// blanked, as `shape(of:)` makes it) with this id, line and values (in the shape's property
+    /// order) at the end, without making its description; false (and nothing changed) when it
+    /// does not fit.
+    mutating func append(shape: ItemDescription, id: String, line: Int, values: [PropertyValue]) -> Bool {
+        insert(shape: shape, id: id, line: line, values: values, at: count)
+    }
+
+    private mutating func insert(shape: ItemDescription, id: String, line: Int, values: some Collection<PropertyValue>,
+                                 at index: Int) -> Bool {
+        guard let line = Int32(exactly: line), values.count == stringsPerItem + othersPerItem,
+              values.count(where: Self.isString) == stringsPerItem else { return false }
         let number: Int
         if let known = shapes.lastIndex(of: shape) {
             number = known
@@ -72,15 +102,21 @@ public struct ItemColumns: Sendable, Equatable {
             shapes.append(shape)
             number = shapes.count - 1
         }
-        var itemStrings: [String] = [], itemOthers: [PropertyValue] = []
-        for a in item.properties {
-            if case .string(let text) = a.value { itemStrings.append(text) } else { itemOthers.append(a.value) }
+        if index == count {
+            for value in values {
+                if case .string(let text) = value { strings.append(text) } else { others.append(value) }
+            }
+        } else {
+            var itemStrings: [String] = [], itemOthers: [PropertyValue] = []
+            for value in values {
+                if case .string(let text) = value { itemStrings.append(text) } else { itemOthers.append(value) }
+            }
+            strings.insert(contentsOf: itemStrings, at: index * stringsPerItem)
+            others.insert(contentsOf: itemOthers, at: index * othersPerItem)
         }
         shapeOfItem.insert(UInt8(number), at: index)
-        ids.insert(item.id, at: index)
+        ids.insert(id, at: index)
         lines.insert(line, at: index)
-        strings.insert(contentsOf: itemStrings, at: index * stringsPerItem)
-        others.insert(contentsOf: itemOthers, at: index * othersPerItem)
         return true
     }
 
@@ -110,7 +146,7 @@ public struct ItemColumns: Sendable, Equatable {
 
     /// The item without its id, line and property values (strings blanked, others `.none`, so
     /// the shape still says which values are strings); nil for an item with children.
-    private static func shape(of item: ItemDescription) -> ItemDescription? {
+    static func shape(of item: ItemDescription) -> ItemDescription? {
         guard item.children.isEmpty else { return nil }
         var shape = item
         shape.id = ""
@@ -121,7 +157,7 @@ public struct ItemColumns: Sendable, Equatable {
         return shape
     }
 
-    private static func isString(_ value: PropertyValue) -> Bool {
+    static func isString(_ value: PropertyValue) -> Bool {
         if case .string = value { true } else { false }
     }
 }

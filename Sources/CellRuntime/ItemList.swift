@@ -1,3 +1,5 @@
+import CellKit
+
 /// A section's items in list order: items written out one by one, and item series (`{"items": …}`
 /// lines) kept as their templates plus a count. A series of a million items costs its templates,
 /// not a million descriptions; its items are made when asked for, each identical to the item the
@@ -104,6 +106,33 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         } else {
             runs.append(.items([item]))
             runEnds.append(endIndex + 1)
+        }
+    }
+
+    /// Adds a written item given as its shape (`ItemColumns.shape(of:)`) and its id, line and
+    /// property values: when it fits the last run's columns no item description is made for it.
+    mutating func append(shape: ItemDescription, id: String, line: Int, values: [PropertyValue]) {
+        if case .columns(var columns)? = runs.last {
+            runs[runs.count - 1] = .items([])  // one reference while appending, so no copy
+            let fits = columns.append(shape: shape, id: id, line: line, values: values)
+            runs[runs.count - 1] = .columns(columns)
+            if fits { runEnds[runEnds.count - 1] += 1; return }
+        }
+        var item = shape
+        item.id = id
+        item.line = line
+        for p in item.properties.indices { item.properties[p].value = values[p] }
+        append(item)
+    }
+
+    /// The stream line of the item at `index` (a series's own line for its items), without putting the
+    /// item together.
+    public func line(at index: Int) -> Int {
+        let (run, offset) = locate(index)
+        switch runs[run] {
+        case .items(let items): return items[offset].line
+        case .columns(let columns): return columns.line(at: offset)
+        case .series(let series): return series.templates[0].line
         }
     }
 

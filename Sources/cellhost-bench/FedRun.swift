@@ -1,3 +1,4 @@
+import CellIO
 import Glibc
 
 /// `cellhost run --events -` fed by the bench in stages: between stages the bench waits until
@@ -97,6 +98,23 @@ final class FedRun {
         var ticks = try Self.cpuTicks(of: pid)
         if let worker = workerPID() { ticks += (try? Self.cpuTicks(of: worker)) ?? 0 }
         return Double(ticks) / ticksPerSecond
+    }
+
+    /// CPU nanoseconds the run's two processes have used so far, from the scheduler's own count
+    /// per thread (/proc/PID/task/TID/schedstat, first field): /proc/PID/stat counts 10 ms
+    /// ticks, too coarse to tell apart thousands of events of microseconds each. Read after
+    /// `settle`; threads that ended are not counted (the run keeps its threads).
+    func cpuNanoseconds() throws -> UInt64 {
+        var total: UInt64 = 0
+        for process in [pid] + (workerPID().map { [$0] } ?? []) {
+            guard let threads = directoryEntries("/proc/\(process)/task") else { throw BenchError("cannot list /proc/\(process)/task") }
+            for thread in threads {
+                guard let text = Self.read("/proc/\(process)/task/\(thread)/schedstat"),
+                      let field = text.split(separator: " ").first, let ns = UInt64(field) else { continue }
+                total += ns
+            }
+        }
+        return total
     }
 
     /// The scheduler state letter from /proc/PID/stat (field 3).

@@ -74,7 +74,7 @@ final class ProcessRowsMeasurement {
 
     struct Written {
         /// Per list size: CPU seconds per event of 10,000 highlight changes on items spread
-        /// over the list.
+        /// over the list (the scheduler's nanoseconds, not /proc's ticks).
         var perEvent: [(items: Int, seconds: Double)]
         /// The million-item list: wall seconds until it was loaded and shown, the worker's peak kB.
         var loadSeconds: Double, loadPeakKB: Int
@@ -100,6 +100,7 @@ final class ProcessRowsMeasurement {
             let started = FedRun.now()
             try run.write(Self.scene + Self.events(0..<n, Self.item) + Self.endOfScene)
             let loaded = try run.settle()
+            let loadedNanoseconds = try run.cpuNanoseconds()
             // Distinct items spread over the list (a stride prime to its size), each on then off.
             let stride = 7_919
             func touch(_ k: Int) -> String {
@@ -107,8 +108,8 @@ final class ProcessRowsMeasurement {
                 return #"{"cell": "\#(id)", "highlighted": \#(k % 2 == 0)}"# + "\n"
             }
             try run.write(Self.events(0..<events, touch))
-            let afterEvents = try run.settle()
-            perEvent.append((n, (afterEvents.cpu - loaded.cpu) / Double(events)))
+            _ = try run.settle()
+            perEvent.append((n, Double(try run.cpuNanoseconds() - loadedNanoseconds) / 1e9 / Double(events)))
             if n == sizes[2] {
                 result.loadSeconds = loaded.busyUntil - started
                 result.loadPeakKB = loaded.workerPeakKB
