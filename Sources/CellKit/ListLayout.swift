@@ -60,6 +60,9 @@ public struct ListLayout: Sendable {
     /// Pages of height storage written so far (what the layout costs beyond a few bytes per 512 slots).
     var allocatedPageCount: Int { heights.allocatedPageCount + measured.allocatedPageCount }
 
+    /// Bytes of height storage written so far (memory tests bound it per row).
+    var allocatedBytes: Int { heights.allocatedBytes + measured.allocatedBytes }
+
     public var contentHeight: Double { heights.total }
 
     /// The row in `slot`; nil for the slot of a missing header or footer.

@@ -20,6 +20,9 @@ struct SparsePages<Element: BitwiseCopyable>: Sendable where Element: Sendable {
     /// Pages written so far (what the array costs beyond its page table).
     var allocatedPageCount: Int { storage.count >> Self.pageShift }
 
+    /// Bytes of the pages written so far.
+    var allocatedBytes: Int { storage.count * MemoryLayout<Element>.stride }
+
     /// The stored element at `index`, or nil while its page was never written.
     @inline(__always)
     func stored(at index: Int) -> Element? {

@@ -102,4 +102,65 @@ import Testing
         #expect(!layout.isMeasured(slot: 0))
         #expect(layout.contentHeight == offsets[plain.count], "heights stay as the new estimates")
     }
+
+    @Test func moreDistinctHeightsThanCodesStayExact() {
+        // Every value distinct, so past the two-byte codes values are stored as they are.
+        let count = 70_000
+        var random = Generator(state: 11)
+        var values = Array(repeating: 44.0, count: count)
+        var sums = PrefixSums(count: count, estimate: 44)
+        for k in 0..<count {
+            let i = k * 7_919 % count  // every index once, spread out
+            values[i] = Double(i) / 4 + 0.25
+            sums.set(values[i], at: i)
+        }
+        var offsets = [0.0]
+        for v in values { offsets.append(offsets[offsets.count - 1] + v) }
+        #expect(sums.total == offsets[count])
+        for _ in 0..<2_000 {
+            let n = random.next(count + 1)
+            #expect(sums.sum(ofFirst: n) == offsets[n])
+            if n < count {
+                #expect(sums[n] == values[n])
+                #expect(sums.index(containing: offsets[n]) == n)
+                #expect(sums.index(containing: offsets[n] + values[n] / 2) == n)
+            }
+        }
+    }
+
+    @Test func aListScrolledFromEndToEndKeepsAFewBytesPerRow() {
+        // A million items of three templates, every one measured as a scroll to the end would.
+        let items = 1_000_000
+        let templateHeights: [Double] = [63, 63, 44]
+        var layout = ListLayout(appearance: .insetGrouped, width: 390, sections: [ListSectionShape(itemCount: items, hasHeader: true)])
+        var plain: [Double] = [38]
+        plain.reserveCapacity(items + 2)
+        for item in 0..<items {
+            let h = templateHeights[item % 3]
+            layout.setMeasuredHeight(h, forSlot: item + 1)
+            plain.append(h)
+        }
+        plain.append(0)
+        // A two-byte code and an eighth of a block sum per height, a byte per measured mark.
+        #expect(layout.allocatedBytes <= 4 * (items + 2) + 4 * 4096)
+        var offsets = [0.0]
+        offsets.reserveCapacity(plain.count + 1)
+        for h in plain { offsets.append(offsets[offsets.count - 1] + h) }
+        #expect(layout.contentHeight == offsets[plain.count])
+        var random = Generator(state: 5)
+        for _ in 0..<2_000 {
+            let slot = random.next(plain.count)
+            #expect(layout.frame(ofSlot: slot).minY == offsets[slot])
+            #expect(layout.frame(ofSlot: slot).height == plain[slot])
+            let top = offsets[slot] + Double(random.next(Int(plain[slot]) + 1))
+            let visible = layout.visibleSlots(viewportHeight: 844, contentOffset: top)
+            guard !visible.isEmpty else {
+                #expect(top >= offsets[plain.count])
+                continue
+            }
+            #expect(offsets[visible.lowerBound] <= top && top < offsets[visible.lowerBound + 1] || plain[visible.lowerBound] == 0)
+            #expect(offsets[visible.upperBound - 1] < top + 844)
+            #expect(visible.upperBound == plain.count || offsets[visible.upperBound] >= top + 844)
+        }
+    }
 }
