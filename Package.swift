@@ -1,22 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The host's event and frame path modules (the model, the engine, the compositor, the plugin
-/// bridge) run every update pass and frame through class properties: release builds check their
-/// exclusive access statically only, because a dynamic check (`swift_beginAccess`) on every
-/// class property read or write is a large share of an event's work. Marking the class
-/// properties `@exclusivity(unchecked)` instead recovers only part of it, and would drop the
-/// checks from debug builds too: with the flag, debug builds, and so every test run, keep the
-/// dynamic checks, so an exclusivity violation still traps under test.
-///
-/// Host targets only: SwiftPM refuses unsafe flags in any target of a product a versioned
-/// dependent uses, so the SDK product (`CellHostPluginABI`, `CellHostSDK`) must never carry them;
-/// the SDK marks its hot stored properties `@exclusivity(unchecked)` instead.
-let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 /// cellhost: UIKit's modern cell configuration model on Linux, open to plugins, rendered offscreen.
 /// Dependencies point one way: cellhost → CellRuntime → CellPlugins, CellRender → CellKit;
 /// CellIO (JSON, files, the console) is a leaf that every layer may use.
+/// No target takes unsafe flags: SwiftPM refuses them in any product a versioned dependent uses.
+/// Hot class stored properties skip the run-time exclusivity check with `@exclusivity(unchecked)`.
 let package = Package(
     name: "cellhost",
     products: [
@@ -49,7 +38,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Model — pure Swift, no C library.
-        .target(name: "CellKit", swiftSettings: hotPathSettings),
+        .target(name: "CellKit"),
         .testTarget(name: "CellKitTests", dependencies: ["CellKit"]),
 
         // MARK: Isolation — worker processes with limits, shared by inspect, run and validate.
@@ -67,8 +56,7 @@ let package = Package(
         .target(name: "CFileExchange"),
 
         // MARK: Runtime — event streams, the engine, traces, isolation.
-        .target(name: "CellRuntime", dependencies: ["CellIO", "CellKit", "CellRender", "CellPlugins", "CellProcess"],
-                swiftSettings: hotPathSettings),
+        .target(name: "CellRuntime", dependencies: ["CellIO", "CellKit", "CellRender", "CellPlugins", "CellProcess"]),
         .testTarget(name: "CellRuntimeTests", dependencies: ["CellRuntime", "CellIO", "CellKit", "CellRender", "CellProcess", "CellTestSupport", "ProgressMeter"]),
 
         // MARK: C libraries the compositor links (one system-library target each).
@@ -84,8 +72,7 @@ let package = Package(
 
         // MARK: The offscreen compositor — X11-free.
         .target(name: "CellRender",
-                dependencies: ["CellIO", "CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CPNGStripDeflate"],
-                swiftSettings: hotPathSettings),
+                dependencies: ["CellIO", "CellKit", "CPixman", "CHarfBuzz", "CFreeType", "CFontconfig", "CPNG", "CPNGStripDeflate"]),
         .testTarget(name: "CellRenderTests", dependencies: ["CellRender", "CellKit", "CPNGStripDeflate", "CZlib", "CellTestSupport"],
                     exclude: ["Goldens"]),
 
@@ -93,7 +80,7 @@ let package = Package(
         // The host's side of the ABI: layout checks and the loader's memory probe, over the SDK's module.
         .target(name: "CCellHostABI", dependencies: ["CellHostPluginABI"]),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi"),
-        .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"], swiftSettings: hotPathSettings),
+        .target(name: "CellPlugins", dependencies: ["CellKit", "CCellHostABI", "CFFI"]),
         .testTarget(name: "CellPluginsTests", dependencies: ["CellPlugins", "CellKit", "CellProcess", "CellIO", "CellRuntime", "CellTestSupport",
                                                             "ProgressMeter"]),
         // MARK: Validation — the conformance suite behind `cellhost validate`, and the plugin

@@ -13,6 +13,7 @@
 ///
 /// The methods every pass runs are specialised for the two state types and exported, so the
 /// engine (another module) calls code without per-call generic metadata lookups.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public let role: ConfigurableViewRole
     /// The list appearance the view sits in; it picks the default configurations and the list
@@ -20,20 +21,20 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     public let appearance: ListAppearance
 
     /// The state inputs (flags, traits, custom states). Changing any requests an update.
-    private var inputs: State
+    @exclusivity(unchecked) private var inputs: State
 
     // MARK: Configurations
 
     private var storedContent: (any ContentConfiguration)? { hasContent ? contentSlot : nil }
     /// Where the content configuration is kept: a pass reads and restyles it in place there. An
     /// optional existential is copied whole each time it is unwrapped (`if let`, `!`).
-    private var contentSlot: any ContentConfiguration = NoContent()
-    private var hasContent = false
+    @exclusivity(unchecked) private var contentSlot: any ContentConfiguration = NoContent()
+    @exclusivity(unchecked) private var hasContent = false
     /// What lets a pass skip restyling and re-applying the content; starts afresh with each set.
     let restyleReuse = RestyleReuse()
-    private var storedBackground: BackgroundConfiguration?
-    private var storedBackgroundColor: Color?
-    private var isRunningHooks = false
+    @exclusivity(unchecked) private var storedBackground: BackgroundConfiguration?
+    @exclusivity(unchecked) private var storedBackgroundColor: Color?
+    @exclusivity(unchecked) private var isRunningHooks = false
 
     /// Setting it applies `updated(for: configurationState)` first when automatic updates are on
     /// (as UIKit does, so a configuration set on a selected cell looks selected); the content view
@@ -92,19 +93,19 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         }
     }
 
-    public var automaticallyUpdatesContentConfiguration = true
-    public var automaticallyUpdatesBackgroundConfiguration = true
+    @exclusivity(unchecked) public var automaticallyUpdatesContentConfiguration = true
+    @exclusivity(unchecked) public var automaticallyUpdatesBackgroundConfiguration = true
 
     /// Whether a pass's record keeps the configurations as they were before the pass and after
     /// `updated(for:)`, which a property trace diffs. Off, those stages are nil and a pass copies
     /// each configuration once (what was applied) instead of three times.
-    public var recordsConfigurationStages = true
+    @exclusivity(unchecked) public var recordsConfigurationStages = true
 
     /// The hairlines above and below a cell (headers and footers never draw them). Read when
     /// the cell is drawn, so a row's separators are repainted with the row; setting it drops the
     /// kept recording (the next draw records the row afresh), so the recording's inputs need
     /// not hold the configuration.
-    public var separatorConfiguration = ListSeparatorConfiguration() {
+    @exclusivity(unchecked) public var separatorConfiguration = ListSeparatorConfiguration() {
         didSet {
             separatorsHaveSelectionColor = separatorConfiguration.multipleSelectionColor != nil
             usesDefaultSeparators = separatorConfiguration == ListSeparatorConfiguration()
@@ -112,10 +113,10 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
         }
     }
     /// Whether the separators' colour depends on the selection, kept as a flag: every redraw asks.
-    private(set) var separatorsHaveSelectionColor = false
+    @exclusivity(unchecked) private(set) var separatorsHaveSelectionColor = false
     /// Whether the separators are UIKit's defaults: every draw asks, and then reads nothing of
     /// the configuration.
-    private(set) var usesDefaultSeparators = true
+    @exclusivity(unchecked) private(set) var usesDefaultSeparators = true
 
     /// The hairline below a cell: `separatorConfiguration`'s bottom visibility.
     public var bottomSeparatorVisibility: ListSeparatorVisibility {
@@ -126,15 +127,15 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
     /// UIKit's `indentationLevel`: the row's depth in an outline. The content view and the
     /// separator start `indentationLevel × indentationWidth` further from the leading edge; the
     /// background stays the cell's full width.
-    public var indentationLevel = 0 {
+    @exclusivity(unchecked) public var indentationLevel = 0 {
         didSet { if indentationLevel != oldValue { indentationChanged() } }
     }
     /// UIKit's `indentationWidth`: the width of one level.
-    public var indentationWidth: Double = ConfigurableViewIndentation.defaultWidth {
+    @exclusivity(unchecked) public var indentationWidth: Double = ConfigurableViewIndentation.defaultWidth {
         didSet { if indentationWidth != oldValue { indentationChanged() } }
     }
     /// The indentation in points: level × width, never negative; kept, as every draw reads it.
-    public private(set) var indentation: Double = 0
+    @exclusivity(unchecked) public private(set) var indentation: Double = 0
 
     private func indentationChanged() {
         indentation = Double(max(0, indentationLevel)) * max(0, indentationWidth)
@@ -154,34 +155,34 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
             drawingCache.forgetRecording()
         }
     }
-    private var storedDecorations: CellDecorations?
+    @exclusivity(unchecked) private var storedDecorations: CellDecorations?
     /// Read by every pass: a flag, so undecorated cells never copy the optional decorations.
-    public private(set) var hasDecorations = false
+    @exclusivity(unchecked) public private(set) var hasDecorations = false
 
     /// UIKit's `updateConfiguration(using:)`: runs in every pass after `updated(for:)`.
-    public var updateConfigurationOverride: ((ConfigurableView, State) -> Void)?
+    @exclusivity(unchecked) public var updateConfigurationOverride: ((ConfigurableView, State) -> Void)?
 
     /// Runs after `updateConfigurationOverride`; setting it requests an update.
-    public var configurationUpdateHandler: ((ConfigurableView, State) -> Void)? {
+    @exclusivity(unchecked) public var configurationUpdateHandler: ((ConfigurableView, State) -> Void)? {
         didSet { requestUpdate() }
     }
 
     /// The colour nil tints resolve to.
-    public var tintColor: Color = .tintColor {
+    @exclusivity(unchecked) public var tintColor: Color = .tintColor {
         didSet { if tintColor != oldValue { invalidateLayout() } }
     }
 
     /// Margins the content configuration may preserve (`axesPreservingSuperviewLayoutMargins`)
     /// and the background may add to its insets. They follow the horizontal size class (wider at
     /// a regular width) until code sets them.
-    public var layoutMargins: DirectionalEdgeInsets {
+    @exclusivity(unchecked) public var layoutMargins: DirectionalEdgeInsets {
         didSet {
             marginsFollowTraits = isApplyingSystemMargins
             if layoutMargins != oldValue { invalidateLayout() }
         }
     }
-    private var marginsFollowTraits = true
-    private var isApplyingSystemMargins = false
+    @exclusivity(unchecked) private var marginsFollowTraits = true
+    @exclusivity(unchecked) private var isApplyingSystemMargins = false
 
     /// The list's margins for the view's traits, unless code has set its own.
     private func followSystemMargins() {
@@ -195,28 +196,28 @@ public final class ConfigurableView<State: ConfigurationState & Hashable> {
 
     // MARK: The content view and the update pass
 
-    public private(set) var contentView: (any ContentView)? {
+    @exclusivity(unchecked) public private(set) var contentView: (any ContentView)? {
         didSet { drawingCache.contentViewChanged(to: contentView) }
     }
     /// The last height and the last recording, kept while nothing they depend on changes.
     let drawingCache = DrawingCache()
     /// Whether a pass is pending, and how many requests it folds together.
-    public private(set) var needsUpdateConfiguration = true
-    private var pendingRequests = 1
+    @exclusivity(unchecked) public private(set) var needsUpdateConfiguration = true
+    @exclusivity(unchecked) private var pendingRequests = 1
     /// The state the last pass applied (its record's `state`) and the one applied before it.
-    private var appliedState: State?
-    private var stateBeforeLastPass: State?
+    @exclusivity(unchecked) private var appliedState: State?
+    @exclusivity(unchecked) private var stateBeforeLastPass: State?
     /// The rest of the last pass's record (nil outcome: no pass since the view was made or
     /// reused), without the configurations it applied while the view still holds them:
     /// `lastUpdate` is made from these when asked, so a pass copies no configuration into a
     /// record nobody may read. Plain properties, so a pass writes them one by one.
-    private var lastPassOutcome: ConfigurationUpdate<State>.Outcome?
-    private var lastPassRequests = 0
+    @exclusivity(unchecked) private var lastPassOutcome: ConfigurationUpdate<State>.Outcome?
+    @exclusivity(unchecked) private var lastPassRequests = 0
     /// The configurations before the pass and after `updated(for:)`, when stages are recorded.
-    private var lastPassStages: RecordedStages?
+    @exclusivity(unchecked) private var lastPassStages: RecordedStages?
     /// What the pass applied, once the view's own configurations moved on from it; nil while the
     /// view still holds exactly what the pass applied.
-    private var lastPassApplied: AppliedConfigurations?
+    @exclusivity(unchecked) private var lastPassApplied: AppliedConfigurations?
 
     /// Made before `updated(for:)` runs and completed after it, only by a pass that records:
     /// optional configurations held in locals, even nil ones, cost every pass generic stores and

@@ -7,16 +7,17 @@
 /// shows something new, or its tint or margins change); the recording is invalid when any of its
 /// `DrawingInputs` differ, when the recording was appended to since, or when the content view
 /// draws differently; the cell forgets it when it is reused.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 final class DrawingCache {
-    private var height: Height?
-    private var lastDrawing: LastDrawing?
+    @exclusivity(unchecked) private var height: Height?
+    @exclusivity(unchecked) private var lastDrawing: LastDrawing?
     /// The content view, when it adopts `ContentViewFastPaths` and keeps its last recording;
     /// looked up once per view.
-    private var recordingView: (any ContentViewFastPaths)?
+    @exclusivity(unchecked) private var recordingView: (any ContentViewFastPaths)?
     /// Whether the cell has a content view that cannot vouch for its last recording.
-    private var viewRecordsAfresh = false
+    @exclusivity(unchecked) private var viewRecordsAfresh = false
     /// The background as a redraw records it, kept so its storage is allocated once.
-    var backgroundRecording = DisplayList()
+    @exclusivity(unchecked) var backgroundRecording = DisplayList()
 
     // Structs, not tuples: a tuple with a reference in it is copied and destroyed through the
     // runtime's generic tuple witnesses, and these are read or replaced on every pass. The cache

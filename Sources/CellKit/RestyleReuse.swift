@@ -7,32 +7,33 @@
 /// versions mean the very same value, known without comparing. Switched off (`isEnabled`), every
 /// pass restyles and compares as if nothing were known, which tests use to check the shortcuts
 /// change no result.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 final class RestyleReuse {
     // An object, not a struct stored in the cell: each question then reads its fields in place,
     // where a struct would be copied out of the cell to answer one.
 
     /// Off: every pass restyles and compares as if nothing were known.
-    var isEnabled = true
+    @exclusivity(unchecked) var isEnabled = true
     /// Passes that kept the content as restyled before (tests check the shortcut is taken).
-    private(set) var keptRestyles = 0
+    @exclusivity(unchecked) private(set) var keptRestyles = 0
     /// Passes that took back a pure restyle made for an equal state (tests check it is taken).
-    private(set) var reusedRestyles = 0
+    @exclusivity(unchecked) private(set) var reusedRestyles = 0
 
     /// What the current value's type adopts of `ContentConfigurationFastPaths`.
-    private var fastPaths = ContentFastPathsLookup.none
+    @exclusivity(unchecked) private var fastPaths = ContentFastPathsLookup.none
     /// The version of the value in the cell's slot.
-    private var version = 0
+    @exclusivity(unchecked) private var version = 0
     /// Counts the values set (restyles aside), so kept restyles of an earlier value are not taken back.
-    private var setCount = 0
+    @exclusivity(unchecked) private var setCount = 0
     /// The state the current value was restyled for, with the version that restyle produced; a
     /// later pass whose state restyles alike keeps the value as it is.
-    private var lastRestyle: Restyle?
+    @exclusivity(unchecked) private var lastRestyle: Restyle?
     /// The version the content view last took or matched; -1 for none.
-    private var versionInView = -1
+    @exclusivity(unchecked) private var versionInView = -1
     /// The last restyles of the current value, when its restyle is pure.
-    private var recentRestyles = RecentRestyles()
+    @exclusivity(unchecked) private var recentRestyles = RecentRestyles()
     /// The value's type identifier, once read (`.some(nil)` when there is no value); nil until then.
-    var typeIdentifier: String??
+    @exclusivity(unchecked) var typeIdentifier: String??
 
     /// A struct, not a tuple: a tuple holding a reference is copied through the runtime's
     /// generic witnesses, and this is read on every pass.

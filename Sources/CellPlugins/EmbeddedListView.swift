@@ -5,13 +5,14 @@ import Glibc
 /// A host list content view a plugin view embeds (`cellhost_list_view *`), built from the
 /// `EmbeddedListContentProvider` the host configured. It follows the cell rule for its own view:
 /// reused while it supports the new configuration, replaced otherwise.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 final class EmbeddedListView {
     let style: String
-    private(set) var configuration: (any ContentConfiguration)?
-    private var view: (any ContentView)?
+    @exclusivity(unchecked) private(set) var configuration: (any ContentConfiguration)?
+    @exclusivity(unchecked) private var view: (any ContentView)?
     /// What the configuration was made from, and under which provider setting: content set again
     /// alike (the same texts and symbol, a state the provider configures alike) keeps it.
-    private var madeFrom: MadeFrom?
+    @exclusivity(unchecked) private var madeFrom: MadeFrom?
 
     /// A reference, so checking it copies no strings or state.
     private final class MadeFrom {
@@ -32,15 +33,15 @@ final class EmbeddedListView {
     /// `alikeStateLimit`): content set again from C with the same texts and one of these states
     /// is kept without converting the state or asking the provider again. Emptied whenever the
     /// configuration is made anew.
-    private var statesAlikeWithMadeFrom: [ABIStateKey] = []
+    @exclusivity(unchecked) private var statesAlikeWithMadeFrom: [ABIStateKey] = []
     static let alikeStateLimit = 8
 
     /// The last size asked from C and the last recording drawn from C, with what they depended
     /// on; both dropped whenever the configuration is made anew. A plugin view asks both on every
     /// pass, mostly for the same size and context: answering from these skips copying the layout
     /// context out of the call and the list content view's own checks of what it keeps.
-    private var lastSize: LastAnswer<Size>?
-    private var lastDrawing: LastAnswer<(recording: DisplayList, groups: RecordingGroups)>?
+    @exclusivity(unchecked) private var lastSize: LastAnswer<Size>?
+    @exclusivity(unchecked) private var lastDrawing: LastAnswer<(recording: DisplayList, groups: RecordingGroups)>?
 
     /// An answer of the list content view and the inputs it was given (the configuration aside):
     /// the size asked for, and the traits, tint and margins of the layout context (what the list

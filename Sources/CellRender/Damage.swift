@@ -18,15 +18,16 @@ import CellKit
 /// Lives in CellRender, not beside CellKit's geometry: the region is pixman's, whose exact union
 /// the compositor also paints through (clip, occlusion, backdrop blurs), so the pixels a frame
 /// reports as damaged are the very pixels it repainted.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 public final class Damage {
     /// The framebuffer, in pixels: nothing outside it is damaged.
     public let bounds: PixelRect
     /// The rectangles added since the damage was emptied (clipped, none empty), while `isMerged`
     /// is false.
-    private var added: [PixelRect] = []
+    @exclusivity(unchecked) private var added: [PixelRect] = []
     /// Whether `region` holds the damage (and `added` is stale): set on the first read of several
     /// rectangles, or when the compositor takes the region to paint through.
-    private var isMerged = false
+    @exclusivity(unchecked) private var isMerged = false
     /// The damage as a pixman region once merged. Behind a pointer so the compositor can work on
     /// it in place and reading it from the class never copies it.
     private let region: UnsafeMutablePointer<pixman_region32_t>

@@ -7,6 +7,7 @@ import CellRender
 /// the frame loop's passes run (FrameLoop.swift: update → layout → draw → present → trace). Only
 /// visible cells own content views; views of cells that scroll away go to a reuse pool for the
 /// cells that scroll in. Every event yields one `TraceEvent`.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 public final class Engine {
     public struct Options {
         public var textMeasurer: any TextMeasuring
@@ -75,8 +76,8 @@ public final class Engine {
 
     public let scene: SceneDescription
     public let appearance: ListAppearance
-    public private(set) var traits: TraitCollection
-    public private(set) var contentOffset: Double = 0
+    @exclusivity(unchecked) public private(set) var traits: TraitCollection
+    @exclusivity(unchecked) public private(set) var contentOffset: Double = 0
     public var contentHeight: Double { listLayout.contentHeight }
     public internal(set) var frameCount = 0
     public internal(set) var totals = PhaseTimings()
@@ -84,74 +85,74 @@ public final class Engine {
     private let catalog: ConfigurationCatalog
     let options: Options
     let renderer: any FrameRenderer
-    var sections: [Section] = []
-    var rowsByName: [String: EngineRow] = [:] {
+    @exclusivity(unchecked) var sections: [Section] = []
+    @exclusivity(unchecked) var rowsByName: [String: EngineRow] = [:] {
         didSet { lastTargetFound = nil }
     }
     /// The row the last event's target named: events in a row mostly target the same cell
     /// (highlighted, then not, then selected), so a matching target skips hashing its name.
     /// Invalid once any row is made or removed (`rowsByName` changes).
-    private var lastTargetFound: (target: CellTarget, row: EngineRow)?
+    @exclusivity(unchecked) private var lastTargetFound: (target: CellTarget, row: EngineRow)?
     /// Item rows made or whose views went back to the pool, oldest first: beyond
     /// `detachedRowsKept` of them, rows are far off screen and are released (`releaseFarRows`,
     /// once twice as many have gathered), so the rows alive are bounded by the viewport and
     /// this count, not by the rows ever shown or named by events.
-    var detachedRows: [EngineRow] = []
+    @exclusivity(unchecked) var detachedRows: [EngineRow] = []
     /// How many rows that left the viewport stay made: rows scrolling back soon keep theirs.
-    var detachedRowsKept = 64
+    @exclusivity(unchecked) var detachedRowsKept = 64
     /// The traits released rows were last traced under.
-    var releasedRowTraits = ReleasedRowTraits()
+    @exclusivity(unchecked) var releasedRowTraits = ReleasedRowTraits()
     /// CellKit's list layout: slots, self-sized heights over estimates, the visible range.
-    var listLayout: ListLayout
+    @exclusivity(unchecked) var listLayout: ListLayout
     /// The rows in the viewport as `visibleRows()` last found them (frames, clips and views
     /// current), reused while the layout and the scroll offset stay the same: an event that
     /// restyles a row without resizing it does not walk the layout again. `isAttached`: the
     /// attached views are exactly these rows' (a pass attached them after finding them).
     /// `isDrawn`: an event's draw walk went over these rows, so each one's layer shows its
     /// recording at its frame, and only rows an update pass touched since can need drawing.
-    var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
+    @exclusivity(unchecked) var visibleCache: (rows: [EngineRow], contentOffset: Double, isAttached: Bool, isDrawn: Bool)?
     /// Off: every pass walks the layout for its visible rows (tests compare both ways).
-    var reusesVisibleRows = true
+    @exclusivity(unchecked) var reusesVisibleRows = true
     /// Off: a state change to an item without a row makes its row (tests compare both ways).
-    var appliesStateToUnmadeRows = true
+    @exclusivity(unchecked) var appliesStateToUnmadeRows = true
     /// Rows that own a view now (the visible ones after a pass).
-    var attached: [ObjectIdentifier: EngineRow] = [:]
-    var pool = ViewPool()
+    @exclusivity(unchecked) var attached: [ObjectIdentifier: EngineRow] = [:]
+    @exclusivity(unchecked) var pool = ViewPool()
     private let styleCache = PristineStyleCache()
     /// The cell background every item of the scene starts from, made once under the scene's
     /// traits (rows made later start from it too, as they would have at the start).
-    private var sceneCellBackground: BackgroundConfiguration
-    private var nextLayerID = 1
+    @exclusivity(unchecked) private var sceneCellBackground: BackgroundConfiguration
+    @exclusivity(unchecked) private var nextLayerID = 1
     let listBackgroundLayer = 0
-    var listBackgroundColor: Color?
+    @exclusivity(unchecked) var listBackgroundColor: Color?
     /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
-    var listBackgroundTraits: TraitCollection?
+    @exclusivity(unchecked) var listBackgroundTraits: TraitCollection?
     let startTime = Engine.now()
     /// The storage of a pass's working lists, kept between events (emptied) so an event does not
     /// allocate them afresh.
-    var updatedRowsStorage: [EngineRow] = []
-    var redrawnRowsStorage: [RedrawnRow] = []
+    @exclusivity(unchecked) var updatedRowsStorage: [EngineRow] = []
+    @exclusivity(unchecked) var redrawnRowsStorage: [RedrawnRow] = []
     /// The last trace record's lists, shared with it: once whoever got the record dropped it, the
     /// next event refills this storage (`takeForRefill`) instead of allocating its own.
-    var lastUpdates: [CellUpdateTrace] = []
-    var lastFrames: [FrameTrace] = []
+    @exclusivity(unchecked) var lastUpdates: [CellUpdateTrace] = []
+    @exclusivity(unchecked) var lastFrames: [FrameTrace] = []
     /// The last frame written to the frames directory: a frame that shows the same pixels
     /// points at its file instead of writing another.
-    var lastWrittenFrame: (index: Int, file: String)?
+    @exclusivity(unchecked) var lastWrittenFrame: (index: Int, file: String)?
     /// Whether the event being applied captures (named or not).
-    var eventCaptures = false
+    @exclusivity(unchecked) var eventCaptures = false
     /// Named captures the event being applied asked for, written once its frame is rendered.
-    var pendingCaptures: [(name: String, cell: String?)] = []
+    @exclusivity(unchecked) var pendingCaptures: [(name: String, cell: String?)] = []
     /// The first named capture that could not be written: the run's outputs are incomplete.
     var captureWriteFailure: String?
     /// The list's outline (items with children); nil for a list without one.
-    var outline: EngineOutline?
+    @exclusivity(unchecked) var outline: EngineOutline?
     /// What this event's outline changes did, for its trace record.
-    var outlineTraces: [OutlineTrace] = []
+    @exclusivity(unchecked) var outlineTraces: [OutlineTrace] = []
     /// Whether section headers stick to the top (plain lists with headers); read once.
-    var pinsHeaders = false
+    @exclusivity(unchecked) var pinsHeaders = false
     /// The header stuck to the top now, if any.
-    var pinnedHeader: EngineRow?
+    @exclusivity(unchecked) var pinnedHeader: EngineRow?
 
     public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
         self.scene = scene
@@ -203,14 +204,14 @@ public final class Engine {
 
     /// The width rows are laid out at: fixed by the viewport and the appearance, read once (a
     /// property of the layout, a struct, is read from a copy of the whole layout).
-    private(set) var rowWidth: Double
+    @exclusivity(unchecked) private(set) var rowWidth: Double
 
     // MARK: Building rows
 
     /// Whether the list made a configuration of a plugin's type or was given an item of one
     /// (`pluginCodeMayRun(during:)`): until then, only built-in content runs. Never unset: a
     /// row of a plugin's type may be made, shown or released by any later event.
-    private var holdsPluginContent = false
+    @exclusivity(unchecked) private var holdsPluginContent = false
 
     /// Whether plugin code may run while `event` runs: always once the list holds an item of a
     /// plugin's type, or `event` inserts one. Otherwise every configuration, view and drawing
@@ -645,7 +646,7 @@ public final class Engine {
 
     /// Called after every frame the engine renders: a worker tells its supervisor it is alive,
     /// so an event with many frames waiting for the PNG encoder is not mistaken for a hang.
-    public var onFrame: (() -> Void)?
+    @exclusivity(unchecked) public var onFrame: (() -> Void)?
 
     public static func frameFileName(_ index: Int) -> String {
         let digits = String(index)

@@ -6,6 +6,7 @@ import CellPlugins
 /// a CellKit `Cell`/`HeaderFooterView` is attached only while the row is visible and runs the
 /// update cycle (UIKIT.md §6). Views of rows that scroll away go back to a pool and are
 /// configured afresh for the rows that scroll in, as a collection view's cell provider does.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 final class EngineRow {
     enum Kind { case cell, header, footer }
 
@@ -18,74 +19,74 @@ final class EngineRow {
     let kind: Kind
     /// Stable compositor layer id.
     let layerID: Int
-    var item: ItemDescription?
+    @exclusivity(unchecked) var item: ItemDescription?
     /// The content configuration the data gives the row (factory + `set` + actions), before any
     /// state restyling: what the cell provider assigns when the row gets a view.
-    var configuration: any ContentConfiguration
+    @exclusivity(unchecked) var configuration: any ContentConfiguration
     /// The background as the data sets it up; nil = the list's default for the row.
-    var background: BackgroundConfiguration?
+    @exclusivity(unchecked) var background: BackgroundConfiguration?
     /// The factory's configurations: what the state alone restyles. A customised property is
     /// reported "locked" only when the state change restyles it here — otherwise keeping its
     /// value is no news.
-    var pristineContent: any ContentConfiguration
+    @exclusivity(unchecked) var pristineContent: any ContentConfiguration
     let pristineBackground: BackgroundConfiguration
     /// Flags and custom states (traits come from the list).
-    var flags = CellConfigurationState()
-    var view: View?
+    @exclusivity(unchecked) var flags = CellConfigurationState()
+    @exclusivity(unchecked) var view: View?
     /// The state traced last, for "what moved" words; nil before the row was first displayed.
     var lastState: CellConfigurationState? { hasTracedState ? tracedState : nil }
     /// `lastState`, kept as a plain value and a flag: a pass compares it in place, where an
     /// optional state would be copied and assigned through generic witnesses.
-    private var tracedState = CellConfigurationState()
-    private var hasTracedState = false
+    @exclusivity(unchecked) private var tracedState = CellConfigurationState()
+    @exclusivity(unchecked) private var hasTracedState = false
     /// `words(lastState)`, kept: the next pass's trace starts from it.
-    private var lastStateWords: [String] = []
-    var pristineValues: [String: PropertyValue]?
+    @exclusivity(unchecked) private var lastStateWords: [String] = []
+    @exclusivity(unchecked) var pristineValues: [String: PropertyValue]?
     /// Rows whose factory configurations are alike share what a state does to them.
-    var pristineKey: String
+    @exclusivity(unchecked) var pristineKey: String
     let styleCache: PristineStyleCache
     /// Whether update traces list property changes (the engine's option): without them the row
     /// keeps no configurations from before an event and reads no properties.
     let recordsPropertyChanges: Bool
 
     /// Height from self-sizing; an estimate until the row has been displayed.
-    var size: Size
+    @exclusivity(unchecked) var size: Size
     /// Where the row sits in the list's content (points), from the list layout.
-    var frame: Rect = .zero
+    @exclusivity(unchecked) var frame: Rect = .zero
     /// The row's slot in the list layout (changes when rows are inserted or deleted).
-    var slot = 0
+    @exclusivity(unchecked) var slot = 0
     /// Whether `size` is self-sized for the current traits, or an estimate.
-    var isMeasured = false
+    @exclusivity(unchecked) var isMeasured = false
     /// Rounded corners of an inset-grouped section: set on its first and last rows.
-    var clip: (rect: Rect, cornerRadius: Double)?
+    @exclusivity(unchecked) var clip: (rect: Rect, cornerRadius: Double)?
     /// The last recording, in row coordinates.
-    var drawing = DisplayList()
+    @exclusivity(unchecked) var drawing = DisplayList()
     /// A replaced recording that nothing reads any more: `draw` records into its storage.
-    var spareDrawing = DisplayList()
+    @exclusivity(unchecked) var spareDrawing = DisplayList()
     /// Where the row's compositor layer was last placed (viewport points); nil while it has none.
     /// Kept on the row, not in a table by layer id: every pass reads it for every visible row.
-    var layerFrame: Rect?
+    @exclusivity(unchecked) var layerFrame: Rect?
     /// The row ends its section (grouped lists draw no separator below it). A change, from rows
     /// inserted or deleted after it, repaints the row.
-    var isLastInSection = false {
+    @exclusivity(unchecked) var isLastInSection = false {
         didSet { if isLastInSection != oldValue { needsRedraw = true } }
     }
     /// Something drawn outside the update cycle changed (its separator).
-    var needsRedraw = false
+    @exclusivity(unchecked) var needsRedraw = false
     /// Whether an event changed the row's data away from what its item makes (properties,
     /// background, actions, a reload, accessories, swipe): such a row is never released, so
     /// what the event did stays.
-    var dataChanged = false
+    @exclusivity(unchecked) var dataChanged = false
     /// Accessories and swipe actions; nil for a row that has none (no work in its passes).
-    var decorationState: RowDecorations?
+    @exclusivity(unchecked) var decorationState: RowDecorations?
     /// The row's outline level: its cell's `indentationLevel`.
-    var indentationLevel = 0
+    @exclusivity(unchecked) var indentationLevel = 0
     /// The row's separators when the list or its item sets them; the first update record of the
     /// row says what they are.
-    var separators: ListSeparatorConfiguration? {
+    @exclusivity(unchecked) var separators: ListSeparatorConfiguration? {
         didSet { separatorsToTrace = separators != nil }
     }
-    var separatorsToTrace = false
+    @exclusivity(unchecked) var separatorsToTrace = false
 
     /// The separators in words, once: for the row's first update record after they were set.
     func takeSeparatorTrace() -> String? {
@@ -94,23 +95,23 @@ final class EngineRow {
     }
 
     // What the coming update pass must report, gathered from the events of one pass.
-    var causes: [String] = []
-    var setByEvent: Set<String> = []
-    var backgroundSetByEvent: Set<String> = []
+    @exclusivity(unchecked) var causes: [String] = []
+    @exclusivity(unchecked) var setByEvent: Set<String> = []
+    @exclusivity(unchecked) var backgroundSetByEvent: Set<String> = []
     /// The configurations before any change of this pass; their properties are read only when
     /// the pass turns them into its trace. The background's outer optional is "not noted yet".
-    var contentBefore: (any ContentConfiguration)?
+    @exclusivity(unchecked) var contentBefore: (any ContentConfiguration)?
     /// Whether the noted "before" configurations came from the view (not the row's data): a row
     /// made again could not know them, so it is not released until its pass takes them.
-    var hasBeforeFromView = false
-    var backgroundBefore: BackgroundConfiguration??
+    @exclusivity(unchecked) var hasBeforeFromView = false
+    @exclusivity(unchecked) var backgroundBefore: BackgroundConfiguration??
     /// The traced passes' last final stages as read in full: the next pass's "before" stages,
     /// and what a toggled state restyles back to.
     let recentContentReads = RecentFullReads<any ContentConfiguration>()
     let recentBackgroundReads = RecentFullReads<BackgroundConfiguration>()
     /// A fresh-form handler's starting point in the last pass (the data's configurations restyled
     /// for the state), kept only for the property trace: what the pass restyled, before the rules.
-    var freshHandlerBase: (content: any ContentConfiguration, background: BackgroundConfiguration)?
+    @exclusivity(unchecked) var freshHandlerBase: (content: any ContentConfiguration, background: BackgroundConfiguration)?
 
     init(name: String, kind: Kind, layerID: Int, item: ItemDescription?, pristine: any ContentConfiguration,
          configuration: any ContentConfiguration, pristineBackground: BackgroundConfiguration,

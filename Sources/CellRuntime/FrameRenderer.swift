@@ -72,6 +72,7 @@ public struct RenderedFrame: Sendable, Equatable {
 /// Damage without pixels: a layer whose frame or drawing changed damages its old and new frame
 /// (the part inside the viewport), in pixels at `scale`, gathered in the same `Damage` the
 /// compositor paints through, so a pixel damaged twice counts once.
+/// Event-path stored properties are `@exclusivity(unchecked)`: one thread owns it, their accesses never overlap.
 public final class DamageTracker: FrameRenderer {
     /// A layer as last set. Its content is nil between `releaseContent` and the next `setLayer`;
     /// its bounds stay.
@@ -87,11 +88,11 @@ public final class DamageTracker: FrameRenderer {
         }
     }
 
-    private var layers = LayerSlots<Layer>()
+    @exclusivity(unchecked) private var layers = LayerSlots<Layer>()
     private let damage: Damage
     private let scale: Double
     /// The last frame's damage list, shared with the frame handed out (see `takeForRefill`).
-    private var lastDamage: [Rect] = []
+    @exclusivity(unchecked) private var lastDamage: [Rect] = []
 
     public init(viewport: Size, scale: Double) {
         damage = Damage(bounds: PixelRect(covering: Rect(origin: .zero, size: viewport), scale: scale))
