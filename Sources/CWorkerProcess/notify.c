@@ -51,6 +51,34 @@ static void describe(int nr, const __u64 *args, cellhost_notification *n) {
 #endif
     case SYS_mkdirat: n->makes_folder = 1; /* fall through */
     case SYS_openat: n->folder_fd = (int32_t)args[0]; n->path_address = args[1]; break;
+#ifdef SYS_truncate
+    case SYS_truncate: break;
+#endif
+    // A rename or a link writes the name it makes (its second path).
+#ifdef SYS_rename
+    case SYS_rename:
+#endif
+#ifdef SYS_link
+    case SYS_link:
+#endif
+#ifdef SYS_symlink
+    case SYS_symlink:
+#endif
+        n->path_address = args[1];
+        break;
+    case SYS_symlinkat: n->folder_fd = (int32_t)args[1]; n->path_address = args[2]; break;
+    case SYS_renameat:
+    case SYS_renameat2:
+    case SYS_linkat: n->folder_fd = (int32_t)args[2]; n->path_address = args[3]; break;
+#ifdef SYS_unlink
+    case SYS_unlink:
+#endif
+#ifdef SYS_rmdir
+    case SYS_rmdir:
+#endif
+        n->kind = CELLHOST_NOTIFIED_REMOVE;
+        break;
+    case SYS_unlinkat: n->kind = CELLHOST_NOTIFIED_REMOVE; n->folder_fd = (int32_t)args[0]; n->path_address = args[1]; break;
     default: n->kind = 0;
     }
 }

@@ -333,6 +333,17 @@ static int enter_notify(const cellhost_sandbox_policy *p, int exec_restricted, c
 #endif
     if (fd >= 0) rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mkdirat), 1, SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)fd));
     else rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mkdirat), 0);
+    // Removing, renaming, linking and truncating change a folder or a file as much as writing
+    // does; the host's own (frames put in place, a spare removed) go through the mark.
+    const int by_path[] = { SCMP_SYS(unlink), SCMP_SYS(rmdir), SCMP_SYS(rename), SCMP_SYS(link), SCMP_SYS(symlink),
+                            SCMP_SYS(symlinkat), SCMP_SYS(truncate) };
+    for (size_t i = 0; i < sizeof by_path / sizeof by_path[0]; i++)
+        if (by_path[i] >= 0) rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, by_path[i], 0);
+    const int by_folder[] = { SCMP_SYS(unlinkat), SCMP_SYS(renameat), SCMP_SYS(renameat2), SCMP_SYS(linkat) };
+    for (size_t i = 0; i < sizeof by_folder / sizeof by_folder[0]; i++) {
+        if (fd >= 0) rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, by_folder[i], 1, SCMP_A0(SCMP_CMP_NE, (scmp_datum_t)fd));
+        else rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, by_folder[i], 0);
+    }
     if (rc == 0) rc = seccomp_load(ctx);
     int listener = rc == 0 ? seccomp_notify_fd(ctx) : -1;
     seccomp_release(ctx);

@@ -62,19 +62,19 @@ public final class FileReplacer {
         }
         if close(descriptor) != 0, failure == nil { failure = "cannot finish writing: \(errorText(errno))" }
         if let failure {
-            unlink(file.partialPath)
+            HostWriteMark.remove(file.partialPath)
             throw FileWriteError(path: file.path, reason: failure)
         }
         var status = stat()
         if lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
            cellhost_exchange_paths(file.partialPath, file.path) == 0 {
-            if isReusable(file.partialPath) { spare = file.partialPath } else { unlink(file.partialPath) }
+            if isReusable(file.partialPath) { spare = file.partialPath } else { HostWriteMark.remove(file.partialPath) }
             return
         }
         // No file there yet, something other than a regular file, or a file system that cannot exchange.
-        guard rename(file.partialPath, file.path) == 0 else {
+        guard HostWriteMark.rename(file.partialPath, file.path) == 0 else {
             let reason = errorText(errno)
-            unlink(file.partialPath)
+            HostWriteMark.remove(file.partialPath)
             throw FileWriteError(path: file.path, reason: "cannot rename the finished file into place: \(reason)")
         }
     }
@@ -88,7 +88,7 @@ public final class FileReplacer {
 
     /// Removes the kept file, if any.
     public func discardSpare() {
-        if let spare { unlink(spare) }
+        if let spare { HostWriteMark.remove(spare) }
         spare = nil
     }
 
@@ -97,12 +97,12 @@ public final class FileReplacer {
     private func takeSpare(as partialPath: String) -> Int32 {
         guard let kept = spare else { return -1 }
         spare = nil
-        guard kept == partialPath || rename(kept, partialPath) == 0 else {
-            unlink(kept)
+        guard kept == partialPath || HostWriteMark.rename(kept, partialPath) == 0 else {
+            HostWriteMark.remove(kept)
             return -1
         }
         let descriptor = HostWriteMark.open(partialPath, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-        if descriptor < 0 { unlink(partialPath) }
+        if descriptor < 0 { HostWriteMark.remove(partialPath) }
         return descriptor
     }
 

@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 
 /// How the host's own output files are told from a plugin's writes in a sandboxed worker: the
-/// host opens them with `openat` on this descriptor and an absolute path (the kernel ignores the
+/// host opens, renames and removes them with the `*at` calls on this descriptor and an absolute path (the kernel ignores the
 /// folder then, so the descriptor is only a mark), and the worker's notification filter lets
 /// calls on it through without asking the supervisor, so writing a frame costs no round trip.
 /// Landlock still confines those writes to the output folder. AT_FDCWD until the worker sets it.
@@ -16,6 +16,20 @@ public enum HostWriteMark {
     public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
         let mark = path.hasPrefix("/") ? descriptor.load(ordering: .relaxed) : AT_FDCWD
         return openat(mark, path, flags, mode)
+    }
+
+    /// `rename(from, to)` as the host putting an output file in place.
+    @discardableResult
+    public static func rename(_ from: String, _ to: String) -> Int32 {
+        let mark = from.hasPrefix("/") && to.hasPrefix("/") ? descriptor.load(ordering: .relaxed) : AT_FDCWD
+        return renameat(mark, from, mark, to)
+    }
+
+    /// `unlink(path)` as the host removing an output file of its own.
+    @discardableResult
+    public static func remove(_ path: String) -> Int32 {
+        let mark = path.hasPrefix("/") ? descriptor.load(ordering: .relaxed) : AT_FDCWD
+        return unlinkat(mark, path, 0)
     }
 
     /// `mkdir(path, mode)` as the host making an output folder.

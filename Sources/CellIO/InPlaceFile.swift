@@ -24,7 +24,7 @@ public final class InPlaceFile {
 
     public init(path: String) throws(SinkError) {
         self.path = path
-        unlink(path)
+        HostWriteMark.remove(path)
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw SinkError("\(path): cannot create: \(errorText(errno))") }
         out = JSONByteWriter(capacity: InPlaceFile.batchBytes + InPlaceFile.batchBytes / 4)
@@ -52,7 +52,7 @@ public final class InPlaceFile {
         if Glibc.close(descriptor) != 0, reason == nil { reason = "cannot finish writing: \(errorText(errno))" }
         descriptor = -1
         if let reason {
-            unlink(path)
+            HostWriteMark.remove(path)
             throw SinkError("\(path): \(reason)")
         }
     }

@@ -29,7 +29,7 @@ public final class PartialFile {
     deinit {
         if descriptor >= 0 {
             close(descriptor)
-            unlink(partialPath)
+            HostWriteMark.remove(partialPath)
         }
     }
 

@@ -98,10 +98,11 @@ struct SandboxListener {
             guard let written, let folder = backtracerFolder,
                   let path = Self.resolve(written, folder: call.folder_fd, pid: call.pid) else { return .refuse(.run(written), quietly: false) }
             return Self.isInside(path, folder) ? .goAhead : .refuse(.run(written), quietly: false)
-        case Int32(CELLHOST_NOTIFIED_WRITE):
-            guard let written else { return .refuse(.write(nil), quietly: false) }
+        case Int32(CELLHOST_NOTIFIED_WRITE), Int32(CELLHOST_NOTIFIED_REMOVE):
+            let attempt = call.kind == Int32(CELLHOST_NOTIFIED_REMOVE) ? SandboxRefusal.remove : SandboxRefusal.write
+            guard let written else { return .refuse(attempt(nil), quietly: false) }
             guard let path = Self.resolve(Self.supervisorsView(of: written, pid: call.pid), folder: call.folder_fd, pid: call.pid) else {
-                return .refuse(.write(written), quietly: false)
+                return .refuse(attempt(written), quietly: false)
             }
             // A descriptor the worker has that is no file (its pipes to the supervisor): reopening
             // it writes where the worker may write already.
@@ -113,9 +114,9 @@ struct SandboxListener {
             // fontconfig rewrites a stale cache when it rechecks its fonts during a run; the
             // host, not the plugin, made that call, and Landlock refuses it either way.
             if WorkerSandbox.fontCacheFolders.contains(where: { Self.isInside(path, WorkerSandbox.absolute($0)) }) {
-                return .refuse(.write(path), quietly: true)
+                return .refuse(attempt(path), quietly: true)
             }
-            return .refuse(.write(path), quietly: false)
+            return .refuse(attempt(path), quietly: false)
         default:
             return .goAhead
         }

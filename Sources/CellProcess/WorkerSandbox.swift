@@ -241,6 +241,8 @@ public enum SandboxRefusal: Sendable, Hashable {
     case run(String?)
     /// Opening for writing or making a folder outside the output folder; nil when its path was unreadable.
     case write(String?)
+    /// Removing a file or folder outside the output folder; nil when its path was unreadable.
+    case remove(String?)
 
     /// "the plugin tried to open a network socket".
     public func sentence(memoryLimit: UInt64?) -> String {
@@ -254,6 +256,7 @@ public enum SandboxRefusal: Sendable, Hashable {
         case .syscall: "the plugin made a system call the sandbox refuses"
         case .run(let path): "the plugin tried to run " + (path.map(Self.bounded) ?? "a program")
         case .write(let path): "the plugin tried to write " + (path.map(Self.bounded) ?? "a file outside the output folder")
+        case .remove(let path): "the plugin tried to remove " + (path.map(Self.bounded) ?? "a file outside the output folder")
         }
     }
 

@@ -41,14 +41,14 @@ public struct RunOutputPlan: Sendable, Equatable {
     /// of runs whose process no longer exists (the report's, and the traces' of versions that
     /// wrote them under a partial name); a live run's are left alone.
     static func clearEarlierRun(at path: String) {
-        unlink(path)
+        HostWriteMark.remove(path)
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let partial = FileReplacer.partialPrefix(for: path)
         let prefix = partial.lastIndex(of: "/").map { String(partial[partial.index(after: $0)...]) } ?? partial
         for entry in directoryEntries(folder) ?? [] where entry.hasPrefix(prefix) {
             guard let pid = pid_t(entry.dropFirst(prefix.count)), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(folder + "/" + entry)
+            HostWriteMark.remove(folder + "/" + entry)
         }
     }
 

@@ -352,7 +352,7 @@ public enum RunSession {
 
     static func removeFrames(in dir: String, count: Int) {
         guard count > 0 else { rmdir(dir); return }
-        for i in 1...count { unlink(dir + "/" + Engine.frameFileName(i)) }
+        for i in 1...count { HostWriteMark.remove(dir + "/" + Engine.frameFileName(i)) }
         rmdir(dir)
     }
 }

@@ -113,6 +113,16 @@ import Testing
         expectRefused(run, "the plugin tried to write \(outside)")
     }
 
+    @Test func aPluginThatRemovesAFileOutsideTheOutputFolderIsRefusedAndReported() throws {
+        let outside = WorkerSandbox.absolute(ValidationFixtures.temporaryDirectory()) + "/keep.txt"
+        let file = try #require(fopen(outside, "w"))
+        fputs("kept\n", file)
+        fclose(file)
+        let run = try Self.run(Self.build("REMOVE_FILE", target: outside))
+        #expect(readTextFile(outside) == "kept\n", "the plugin removed \(outside)")
+        expectRefused(run, "the plugin tried to remove \(outside)")
+    }
+
     /// Writing inside the output folder is no attempt to escape: the run goes on, with its frames.
     @Test func aPluginMayWriteIntoTheOutputFolder() throws {
         let dir = ValidationFixtures.temporaryDirectory()

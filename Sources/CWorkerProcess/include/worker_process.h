@@ -65,7 +65,7 @@ int cellhost_interrupt_received(void);
 typedef struct {
     uint64_t id;
     int32_t pid;
-    /// CELLHOST_NOTIFIED_RUN or CELLHOST_NOTIFIED_WRITE (0: a call the filter does not notify).
+    /// CELLHOST_NOTIFIED_RUN, _WRITE or _REMOVE (0: a call the filter does not notify).
     int32_t kind;
     /// The folder a relative path is resolved against: AT_FDCWD or a descriptor of `pid`.
     int32_t folder_fd;
@@ -75,7 +75,7 @@ typedef struct {
     uint64_t path_address;
 } cellhost_notification;
 
-enum { CELLHOST_NOTIFIED_RUN = 1, CELLHOST_NOTIFIED_WRITE = 2 };
+enum { CELLHOST_NOTIFIED_RUN = 1, CELLHOST_NOTIFIED_WRITE = 2, CELLHOST_NOTIFIED_REMOVE = 3 };
 
 /// Receives the listener descriptor the worker hands over on `socket` (-1 when none came, or the
 /// socket closed), and the worker's writable folders, NUL-separated, into `paths`.

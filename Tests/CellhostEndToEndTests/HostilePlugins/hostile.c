@@ -49,6 +49,8 @@ __attribute__((unused)) static void attack(void) {
 #elif defined(ATTACK_WRITE_FILE)
     FILE *f = fopen(TARGET, "w");
     if (f) { fputs("escaped\n", f); fclose(f); }
+#elif defined(ATTACK_REMOVE_FILE)
+    unlink(TARGET);
 #endif
 }
 
