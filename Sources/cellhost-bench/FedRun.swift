@@ -13,7 +13,9 @@ final class FedRun {
 
     init(cellhost: String, arguments: [String]) throws {
         var fds: [Int32] = [0, 0]
+        // Both ends close on exec: a run started later must not hold an earlier run's input open.
         guard pipe(&fds) == 0 else { throw BenchError("cannot make a pipe") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -97,52 +97,63 @@ final class ProcessRowsMeasurement {
         var result = Written(perEvent: [], loadSeconds: 0, loadPeakKB: 0, touched1k: 0, touched100k: 0,
                              sizes: sizes, largest: sizes[2], touchedPerSize: distinct, touchedAtEnd: 1_000 + more)
         let events = quick ? 2_000 : 100_000
+        // Every size's run is loaded and kept alive, then the events go in parts taking turns
+        // between the runs: whatever the machine does meanwhile (other processes, the cores the
+        // scheduler picks) falls on all sizes alike rather than on whichever ran during it.
+        var runs: [(items: Int, run: FedRun, before: UInt64)] = []
         for n in sizes {
             let run = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
             let started = FedRun.now()
             try run.write(Self.scene + Self.events(0..<n, Self.item) + Self.endOfScene)
             let loaded = try run.settle()
-            let loadedNanoseconds = try run.cpuNanoseconds()
-            // The same number of distinct items for every size (as many as the smallest list has
-            // past its first screens), spread evenly over the list and visited in a scattered
-            // order, each on then off: every size gets the same events on rows off screen (a
-            // visible row's repaint is its own figure), so only the list's size differs. A first
-            // event on an item that scanned the list would still show: one event in a hundred is one.
-            func touch(_ k: Int) -> String {
+            if n == sizes[2] {
+                result.loadSeconds = loaded.busyUntil - started
+                result.loadPeakKB = loaded.workerPeakKB
+            }
+            runs.append((n, run, try run.cpuNanoseconds()))
+        }
+        // The same number of distinct items for every size (as many as the smallest list has
+        // past its first screens), spread evenly over the list and visited in a scattered
+        // order, each on then off: every size gets the same events on rows off screen (a
+        // visible row's repaint is its own figure), so only the list's size differs. A first
+        // event on an item that scanned the list would still show: one event in a hundred is one.
+        func touch(_ n: Int) -> (Int) -> String {
+            { k in
                 let position = (k / 2 * step) % distinct
                 let id = "r\(offScreen + position * ((n - offScreen) / distinct))"
                 return #"{"cell": "\#(id)", "highlighted": \#(k % 2 == 0)}"# + "\n"
             }
-            // In five parts, keeping the cheapest: another process on the machine only ever adds
-            // to a part's CPU time, so the least of them is nearest the run's own cost.
-            let part = events / 5
-            var cheapest = Double.infinity, before = loadedNanoseconds
-            for first in stride(from: 0, to: events, by: part) {
-                try run.write(Self.events(first..<first + part, touch))
-                _ = try run.settle()
-                let after = try run.cpuNanoseconds()
-                cheapest = min(cheapest, Double(after - before) / 1e9 / Double(part))
-                before = after
-            }
-            perEvent.append((n, cheapest))
-            if n == sizes[2] {
-                result.loadSeconds = loaded.busyUntil - started
-                result.loadPeakKB = loaded.workerPeakKB
-                // Touching continues over new items: 1,000 distinct rows, then 100,000.
-                func touchFrom(_ base: Int) -> (Int) -> String {
-                    { k in
-                        let id = "r\(((base + k / 2) * step) % n)"
-                        return #"{"cell": "\#(id)", "highlighted": \#(k % 2 == 0)}"# + "\n"
-                    }
-                }
-                let base = events / 2
-                try run.write(Self.events(0..<2_000, touchFrom(base)))
-                result.touched1k = try run.settle().workerKB
-                try run.write(Self.events(0..<(2 * more), touchFrom(base + 1_000)))
-                result.touched100k = try run.settle().workerKB
-            }
-            try run.finish()
         }
+        // In short parts, keeping each size's cheapest: work elsewhere on the machine only ever
+        // adds to a part's CPU time (a busy neighbouring core slows both of the run's processes
+        // alike for seconds at a time), so the least of many short parts is nearest the run's own cost.
+        let parts = 20, part = events / parts
+        var cheapest = [Double](repeating: .infinity, count: runs.count)
+        for first in stride(from: 0, to: events, by: part) {
+            for (i, entry) in runs.enumerated() {
+                try entry.run.write(Self.events(first..<first + part, touch(entry.items)))
+                _ = try entry.run.settle()
+                let after = try entry.run.cpuNanoseconds()
+                let perEvent = Double(after - entry.before) / 1e9 / Double(part)
+                cheapest[i] = min(cheapest[i], perEvent)
+                runs[i].before = after
+            }
+        }
+        perEvent = zip(sizes, cheapest).map { ($0, $1) }
+        // Touching continues over new items of the largest list: 1,000 distinct rows, then 100,000.
+        let (n, largest, _) = runs[2]
+        func touchFrom(_ base: Int) -> (Int) -> String {
+            { k in
+                let id = "r\(((base + k / 2) * step) % n)"
+                return #"{"cell": "\#(id)", "highlighted": \#(k % 2 == 0)}"# + "\n"
+            }
+        }
+        let base = events / 2
+        try largest.write(Self.events(0..<2_000, touchFrom(base)))
+        result.touched1k = try largest.settle().workerKB
+        try largest.write(Self.events(0..<(2 * more), touchFrom(base + 1_000)))
+        result.touched100k = try largest.settle().workerKB
+        for entry in runs { try entry.run.finish() }
         result.perEvent = perEvent
         measuredWritten = result
         return result
