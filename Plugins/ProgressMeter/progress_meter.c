@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static const cellhost_host *host;
@@ -251,6 +252,10 @@ static cellhost_size view_size(cellhost_view *v, cellhost_size target, const cel
     }
     double h = c->insets.top + text_height + bar + c->insets.bottom;
     if (h < c->minimum_size.height) h = c->minimum_size.height;
+    /* Insets and the minimum size come from streams as they are (negative, or as large as the
+       stream allows): the host refuses a height that is not a finite length, so keep it one. */
+    if (!isfinite(h) || h < 0) h = 0;
+    if (h > 10000) h = 10000;
     return (cellhost_size){ target.width, h };
 }
 

@@ -116,6 +116,7 @@ public final class PluginProperty: @unchecked Sendable {
             }
         case .string:
             guard case .string(let s) = value else { break }
+            if let problem = ValueBounds.textProblem(bytes: s.utf8.count) { throw .invalidValue(property: name, reason: problem) }
             s.withCString { unsafeBitCast(setter, to: TypedPropertyCall.StringSetter.self)(handle, descriptor, $0) }
             return
         case .size, .insets, .transformer:
@@ -235,6 +236,7 @@ struct FFIValueBuffer {
     init(_ value: PropertyValue, as encoding: ValueEncoding, name: String,
          strings: inout [UnsafeMutablePointer<CChar>]) throws(ConfigurationPropertyError) {
         if encoding == .string, case .string(let s) = value {
+            if let problem = ValueBounds.textProblem(bytes: s.utf8.count) { throw .invalidValue(property: name, reason: problem) }
             let copy = strdup(s)!
             strings.append(copy)
             self.init()

@@ -18,8 +18,26 @@ enum SampleValues {
         }
     }
 
+    /// Hostile numbers, among them the extremes an event stream may write in a size or insets
+    /// object (±`ValueBounds.configuredNumber`).
     static let hostileDoubles: [Double] = [.nan, -.nan, .infinity, -.infinity, -0.0, .greatestFiniteMagnitude,
-                                           -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -1, 1e15]
+                                           -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -1, 1e15,
+                                           ValueBounds.configuredNumber, -ValueBounds.configuredNumber]
+
+    /// Whether an event stream can hand a plugin `value`: JSON has no NaN or infinity, size and
+    /// insets objects are held to ±`ValueBounds.configuredNumber`, and colours are spelled as
+    /// names or hex, so their components lie in 0…1. A plugin must survive every hostile value
+    /// but must size sensibly only after values a run could give it.
+    static func isStreamReachable(_ value: PropertyValue) -> Bool {
+        func inBounds(_ d: Double) -> Bool { ValueBounds.configuredProblem(d) == nil }
+        switch value {
+        case .double(let d): return d.isFinite
+        case .size(let s): return inBounds(s.width) && inBounds(s.height)
+        case .insets(let i): return [i.top, i.leading, i.bottom, i.trailing].allSatisfy(inBounds)
+        case .color(let c): return [c.red, c.green, c.blue, c.alpha].allSatisfy { (0...1).contains($0) }
+        default: return true
+        }
+    }
 
     /// Hostile values of each encoding; strings are raw bytes (see `hostileStrings`).
     static func hostile(_ encoding: ValueEncoding, using random: inout SeededGenerator) -> PropertyValue {

@@ -72,37 +72,47 @@ enum StressChecks {
 
     static func fuzzValues(_ r: CheckRecorder) {
         guard let plugin = r.plugin() else { return }
-        r.note("\(fuzzIterations) hostile values a type (NaN, infinities, extremes, empty, huge and invalid UTF-8 strings), seed \(r.seed)")
+        r.note("\(fuzzIterations) hostile values a type (NaN, infinities, extremes, empty, huge and invalid UTF-8 strings), seed \(r.seed); sizes judged after values a stream could send")
         for type in plugin.types {
             let settable = type.properties.filter { !$0.isReadOnly }
             guard !settable.isEmpty || !type.actions.isEmpty else { continue }
             for i in 0..<fuzzIterations {
                 guard var c = type.makeDefault() else { r.fail("\(type.typeIdentifier): make_default returned NULL"); break }
+                let what: String, reachable: Bool
                 if !settable.isEmpty && (type.actions.isEmpty || Bool.random(using: &r.random)) {
                     let p = settable.randomElement(using: &r.random)!
                     if p.encoding == .string {
                         let (name, bytes) = SampleValues.hostileString(using: &r.random)
-                        r.step("\(type.typeIdentifier): #\(i) \(p.name) = \(name)")
+                        what = "\(p.name) = \(name)"
+                        reachable = bytes.count - 1 <= ValueBounds.textBytes && String(validating: bytes.dropLast(), as: UTF8.self) != nil
+                        r.step("\(type.typeIdentifier): #\(i) \(what)")
                         setRawString(bytes, property: p, on: c)
                     } else {
                         let value = SampleValues.hostile(p.encoding, using: &r.random)
-                        r.step("\(type.typeIdentifier): #\(i) \(p.name) = \(ConfigurationChecks.describe(value))")
+                        what = "\(p.name) = \(ConfigurationChecks.describe(value))"
+                        reachable = SampleValues.isStreamReachable(value)
+                        r.step("\(type.typeIdentifier): #\(i) \(what)")
                         try? c.set(p.name, to: value)
                     }
                 } else {
                     let action = type.actions.randomElement(using: &r.random)!
                     let arguments = action.arguments.map { SampleValues.hostile($0, using: &r.random) }
-                    r.step("\(type.typeIdentifier): #\(i) \(action.name)(\(arguments.map(ConfigurationChecks.describe).joined(separator: ", ")))")
+                    what = "\(action.name)(\(arguments.map(ConfigurationChecks.describe).joined(separator: ", ")))"
+                    reachable = arguments.allSatisfy(SampleValues.isStreamReachable)
+                    r.step("\(type.typeIdentifier): #\(i) \(what)")
                     if let done = try? c.performing(action.name, arguments: arguments) { c = done }
                 }
                 r.step("\(type.typeIdentifier): #\(i) reading, restyling and drawing the result")
                 _ = c.inspectableProperties
                 let updated = c.updated(for: SampleValues.ordinaryStates[i % SampleValues.ordinaryStates.count])
                 let view = PluginContentView(configuration: updated)
-                // Hostile values need only be survived: the size a plugin asks for after a
-                // minimum size of the largest double is not judged here (the ordinary values
-                // of the other checks are).
-                _ = ViewChecks.size(view)
+                // Every hostile value must be survived; the size is judged, as a run judges it,
+                // after values an event stream could send (a run would end on a bad size there).
+                if reachable {
+                    r.checkSize(view, "\(type.typeIdentifier) after \(what)")
+                } else {
+                    _ = ViewChecks.size(view)
+                }
                 _ = ViewChecks.drawing(view)
             }
         }

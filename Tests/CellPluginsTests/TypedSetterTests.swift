@@ -82,6 +82,19 @@ import Testing
         #expect(property.value(of: config.handle) == .int(0))
     }
 
+    /// Texts for a plugin are held to the host's own bound on both paths: the host would refuse
+    /// to measure or draw a longer one for the plugin later, in the middle of a run.
+    @Test func textsBeyondTheHostsBoundAreRefusedBeforeThePluginSeesThem() throws {
+        let config = try fresh(), title = try property("title")
+        let longest = String(repeating: "a", count: ValueBounds.textBytes)
+        try title.set(.string(longest), on: config.handle)
+        #expect(title.value(of: config.handle) == .string(longest))
+        let refusal = ConfigurationPropertyError.invalidValue(property: "title", reason: ValueBounds.textProblem(bytes: longest.utf8.count + 1)!)
+        #expect(throws: refusal) { try title.set(.string(longest + "b"), on: config.handle) }
+        #expect(throws: refusal) { try title.setThroughFFI(.string(longest + "b"), on: config.handle) }
+        #expect(title.value(of: config.handle) == .string(longest), "nothing was written")
+    }
+
     /// The argument frame is per call: threads setting one property on their own configurations
     /// never see each other's values.
     @Test func concurrentSetsOnDifferentConfigurationsStayApart() async throws {

@@ -34,6 +34,7 @@ import Testing
         ("leaky_config", "lifecycle-memory"),
         ("fragile_state", "fuzz-states"),
         ("fragile_value", "fuzz-values"),
+        ("unbounded_count", "fuzz-values"),
         ("slow_equal", "call-duration"),
         ("infinite_size", "plausible-values"),
         ("rash_action", "actions"),
@@ -47,7 +48,7 @@ import Testing
     /// is set fails each check that sets the title (or every property), not plausible-values alone.
     static let alsoReported: [String: Set<String>] = [
         "infinite_size": ["value-semantics", "updated-keeps-customized", "pure-restyle", "property-roundtrip",
-                          "supports-consistency", "deterministic-drawing", "call-duration"],
+                          "supports-consistency", "deterministic-drawing", "fuzz-values", "call-duration"],
     ]
 
     @Test func everyCheckHasABrokenPlugin() {
@@ -102,6 +103,19 @@ import Testing
         #expect(first.results[0].details.first?.contains("SIGSEGV during") == true, "\(describe(first))")
         #expect(first.results[0].details == second.results[0].details)
         #expect(ValidationReport(path: path, seed: Self.seed, results: first.results).summary.contains("--seed \(Self.seed)"))
+    }
+
+    /// A size the host would refuse in a run, after a value a stream could send, fails
+    /// fuzz-values naming the value; the hostile values no stream can send are only survived.
+    @Test func fuzzValuesJudgesTheSizeAfterValuesAStreamCouldSend() throws {
+        let check = [ValidationCheck.named("fuzz-values")!]
+        let unbounded = validate(try ValidationFixtures.build("unbounded_count"), checks: check)
+        #expect(unbounded.results[0].outcome == .failed, "\(describe(unbounded))")
+        let details = unbounded.results[0].details.joined(separator: "\n")
+        #expect(details.contains("after count = "), "\(details)")
+        #expect(details.contains("size_that_fits returned height"), "\(details)")
+        let good = validate(try ValidationFixtures.build("good"), checks: check)
+        #expect(good.results[0].outcome == .success, "\(describe(good))")
     }
 
     @Test func aMissingFileFailsStrictLoadWithItsName() {
