@@ -11,6 +11,7 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -44,7 +45,20 @@ struct path_beneath {
 #define FS_FILE_RIGHTS (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE \
                         | FS_TRUNCATE | FS_IOCTL_DEV)
 
+/// Whether the tests asked to run as on a kernel without `feature` ("landlock", "seccomp" or
+/// "notify", comma-separated in CELLHOST_TEST_KERNEL_WITHOUT): the fallbacks for older kernels
+/// would otherwise never run on a machine that has every feature.
+static int kernel_lacks(const char *feature) {
+    const char *list = getenv("CELLHOST_TEST_KERNEL_WITHOUT");
+    if (!list) return 0;
+    size_t n = strlen(feature);
+    for (const char *p = list; (p = strstr(p, feature)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == 0 || p[n] == ',')) return 1;
+    return 0;
+}
+
 int cellhost_landlock_abi(void) {
+    if (kernel_lacks("landlock")) return 0;
 #ifdef SYS_landlock_create_ruleset
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     return abi > 0 ? (int)abi : 0;
@@ -54,6 +68,7 @@ int cellhost_landlock_abi(void) {
 }
 
 int cellhost_seccomp_available(void) {
+    if (kernel_lacks("seccomp")) return 0;
     // PR_GET_SECCOMP fails with EINVAL on a kernel built without seccomp.
     return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0;
 }
@@ -254,7 +269,7 @@ static int enter_seccomp(int exec_restricted, char *problem, size_t size) {
 int cellhost_seccomp_notify_available(void) {
     // API level 6 is a kernel of 5.7 or later: user notification (5.0) with the CONTINUE answer
     // (5.5) that lets the backtracer and writes inside the output folder go ahead.
-    return cellhost_seccomp_available() && seccomp_api_get() >= 6;
+    return cellhost_seccomp_available() && !kernel_lacks("notify") && seccomp_api_get() >= 6;
 }
 
 /// Notifies `nr` when the flags argument `flags` has any bit that creates, truncates or opens for

@@ -38,11 +38,13 @@ import Testing
         }
     }
 
-    static func run(_ plugin: String, _ extra: [String] = [], in dir: String = ValidationFixtures.temporaryDirectory()) throws -> Run {
+    static func run(_ plugin: String, _ extra: [String] = [], in dir: String = ValidationFixtures.temporaryDirectory(),
+                    environment: [String: String] = [:]) throws -> Run {
         writeFile(stream, to: "\(dir)/events.jsonl")
         let result = try WorkerProcess(executable: BuiltProducts.cellhost,
                                        arguments: ["run", "--plugin", plugin, "--events", "\(dir)/events.jsonl",
-                                                   "--out", "\(dir)/out", "--quiet"] + extra)
+                                                   "--out", "\(dir)/out", "--quiet"] + extra,
+                                       environment: environment)
             .run(limits: WorkerLimits(totalSeconds: 60)) { _ in }
         return Run(result: result, directory: dir)
     }
@@ -171,6 +173,65 @@ import Testing
         let run = try Self.run(Self.build("SOCKET"), ["--no-sandbox"])
         #expect(run.result.termination == .exited(code: 0), "\(run.result.standardError)")
         #expect(run.result.standardError.hasPrefix("cellhost run: --no-sandbox: plugins run in the worker without its sandbox"))
+    }
+
+    // MARK: Kernels without a feature (CELLHOST_TEST_KERNEL_WITHOUT makes this kernel one)
+
+    /// An attack of each kind a feature guards, run as on a kernel without `feature`: the shell
+    /// plugin's mark and the file written outside, each absent afterwards, and the runs' stderr.
+    struct WithoutFeature {
+        var execute: Run, write: Run
+        var shellMark: String, outside: String
+        var notices: [String] { [execute, write].map(\.result.standardError) }
+    }
+
+    static func attacks(onAKernelWithout feature: String) throws -> WithoutFeature {
+        let environment = ["CELLHOST_TEST_KERNEL_WITHOUT": feature]
+        let shellMark = ValidationFixtures.temporaryDirectory() + "/shell-was-here"
+        let outside = WorkerSandbox.absolute(ValidationFixtures.temporaryDirectory()) + "/escaped.txt"
+        return WithoutFeature(execute: try run(build("EXECVE", target: shellMark), environment: environment),
+                              write: try run(build("WRITE_FILE", target: outside), environment: environment),
+                              shellMark: shellMark, outside: outside)
+    }
+
+    func expectSaidOnce(_ stderr: String, _ missing: String) {
+        let notice = "cellhost run: running with weaker isolation: the kernel has \(missing)"
+        #expect(stderr.components(separatedBy: notice).count == 2, "said once: \(stderr)")
+    }
+
+    /// Without seccomp's user notification the tool says so once; Landlock still refuses the
+    /// program and the write, which then fail in the plugin unreported, and the run goes on.
+    @Test func withoutSeccompNotificationLandlockStillRefusesAndTheRunSaysSoOnce() throws {
+        let attacks = try Self.attacks(onAKernelWithout: "notify")
+        #expect(access(attacks.shellMark, F_OK) != 0, "the plugin ran a shell")
+        #expect(access(attacks.outside, F_OK) != 0, "the plugin wrote \(attacks.outside)")
+        for run in [attacks.execute, attacks.write] {
+            #expect(run.result.termination == .exited(code: 0), "\(run.result.standardError)")
+            expectSaidOnce(run.result.standardError, "no seccomp user notification")
+        }
+    }
+
+    /// Without Landlock the seccomp filter refuses every program (so the crash backtracer is
+    /// off) and the supervisor still refuses and reports the write.
+    @Test func withoutLandlockSeccompRefusesProgramsAndTheSupervisorWrites() throws {
+        let attacks = try Self.attacks(onAKernelWithout: "landlock")
+        #expect(access(attacks.shellMark, F_OK) != 0, "the plugin ran a shell")
+        #expect(access(attacks.outside, F_OK) != 0, "the plugin wrote \(attacks.outside)")
+        expectRefused(attacks.execute, "the plugin tried to start a process")
+        expectRefused(attacks.write, "the plugin tried to write \(attacks.outside)")
+        for stderr in attacks.notices { expectSaidOnce(stderr, "no Landlock") }
+    }
+
+    /// Without seccomp, Landlock alone keeps the shell from running and the file from being
+    /// written; the run says once that sockets, processes and signals are open to plugins.
+    @Test func withoutSeccompLandlockAloneKeepsFilesAndProgramsOut() throws {
+        let attacks = try Self.attacks(onAKernelWithout: "seccomp")
+        #expect(access(attacks.shellMark, F_OK) != 0, "the plugin ran a shell")
+        #expect(access(attacks.outside, F_OK) != 0, "the plugin wrote \(attacks.outside)")
+        for run in [attacks.execute, attacks.write] {
+            #expect(run.result.termination == .exited(code: 0), "\(run.result.standardError)")
+            expectSaidOnce(run.result.standardError, "no seccomp")
+        }
     }
 
     @Test func inspectAndValidateRunTheirWorkersSandboxed() throws {
