@@ -123,6 +123,11 @@ public final class Engine {
     /// traits (rows made later start from it too, as they would have at the start).
     @exclusivity(unchecked) private var sceneCellBackground: BackgroundConfiguration
     @exclusivity(unchecked) private var nextLayerID = 1
+    /// Layer ids of released rows, handed out again before new ones: renderers keep layers in
+    /// slots indexed by id (`LayerSlots`), so the ids in use must stay as few as the rows alive,
+    /// not grow with every row a long scroll ever made. A released row has no layer (it has no
+    /// view), so no renderer holds anything under a freed id.
+    @exclusivity(unchecked) private var freeLayerIDs: [Int] = []
     let listBackgroundLayer = 0
     @exclusivity(unchecked) var listBackgroundColor: Color?
     /// The traits `listBackgroundColor` was resolved under: the colour changes only with them.
@@ -298,7 +303,7 @@ public final class Engine {
     }
 
     private func release(_ r: EngineRow) {
-        guard r.view == nil, rowsByName[r.name] === r, case .item(let p)? = listLayout.row(atSlot: r.slot),
+        guard r.view == nil, r.layerFrame == nil, rowsByName[r.name] === r, case .item(let p)? = listLayout.row(atSlot: r.slot),
               sections[p.section].rows[p.item] === r,
               let how = r.release(freshFlags: freshFlags(ofItem: r.name)) else { return }
         switch how {
@@ -317,6 +322,7 @@ public final class Engine {
         }
         sections[p.section].rows[p.item] = nil
         rowsByName[r.name] = nil
+        freeLayerIDs.append(r.layerID)
     }
 
     /// An item's configurations as its description sets them up, with every property its update
@@ -403,9 +409,14 @@ public final class Engine {
     }
 
     private func takeLayerID() -> Int {
+        if let id = freeLayerIDs.popLast() { return id }
         defer { nextLayerID += 1 }
         return nextLayerID
     }
+
+    /// How many layer ids were ever handed out, each reused one counted once: the slots a
+    /// renderer's layers take (tests bound it).
+    var layerIDCount: Int { nextLayerID - 1 }
 
     /// How many rows exist (headers and footers included): the rows shown or targeted so far.
     var madeRowCount: Int { rowsByName.count }

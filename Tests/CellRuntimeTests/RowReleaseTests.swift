@@ -154,6 +154,29 @@ import Testing
         #expect(try engine.visibleRows().count > 3)
     }
 
+    /// Renderers keep layers in slots indexed by layer id, so the ids a long scroll uses must stay
+    /// as few as the rows alive: a released row's id goes to the next row made.
+    @Test func aLongScrollReusesTheLayerIDsOfReleasedRows() throws {
+        let (scene, _) = try EventStreamParser.parse(Self.header + "\n"
+            + #"{"items": {"id": "row{n}", "count": 100000, "templates": [\#(Self.templates.joined(separator: ", "))]}}"#,
+            source: "long.jsonl")
+        let textEngine = try TextEngine()
+        let renderer = CompositorRenderer(viewport: scene.viewport, scale: Int(scene.scale), textEngine: textEngine,
+                                          showsDamage: false, writesFrames: false)
+        let engine = try Engine(scene: scene, catalog: ConfigurationCatalog(),
+                                options: .init(textMeasurer: textEngine, renderer: renderer))
+        _ = try engine.start()
+        var shown = Set<String>()
+        for k in 0..<2000 {
+            let record = try engine.run(Event(number: k + 1, line: k + 3, actions: [.scroll(.by(44))]))
+            for u in record.updates { shown.insert(u.cell) }
+        }
+        #expect(shown.count > 1000, "rows shown: \(shown.count)")
+        #expect(engine.layerIDCount <= 2 * engine.detachedRowsKept + 40,
+                "layer ids: \(engine.layerIDCount) for \(shown.count) rows shown")
+        #expect(try engine.visibleRows().count > 3)
+    }
+
     @Test func eventsOnAReleasedItemStillApply() throws {
         let (scene, events) = try EventStreamParser.parse(Self.stream + "\n" + """
             {"cell": "w1", "selected": true}
