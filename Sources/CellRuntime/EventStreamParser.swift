@@ -293,9 +293,12 @@ public struct EventStreamParser: Sendable {
         guard let i = try? sceneSectionIndex(nil, line: line), !itemExists(id, outsideSection: i),
               sceneItemIndexes[i].enter(id, at: scene.sections[i].items.count, in: scene.sections[i].items)
         else { return false }
-        let known = scannedShapes[shapeIndex].section == i ? scannedShapes[shapeIndex].place : nil
-        scannedShapes[shapeIndex].place = scene.sections[i].items.append(
-            shape: scannedShapes[shapeIndex].shape, known: known, id: id, line: line, values: scannedValues)
+        if scannedShapes[shapeIndex].section == i, let known = scannedShapes[shapeIndex].place,
+           scene.sections[i].items.append(known: known, id: id, line: line, values: scannedValues) {
+            return true
+        }
+        scannedShapes[shapeIndex].place = scene.sections[i].items.append(shape: scannedShapes[shapeIndex].shape, id: id, line: line,
+                                                                         values: scannedValues)
         scannedShapes[shapeIndex].section = i
         return true
     }

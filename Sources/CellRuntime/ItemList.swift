@@ -119,21 +119,14 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
 
     /// Adds a written item given as its shape (`ItemColumns.shape(of:)`) and its id, line and
     /// property values: when it fits the last run's columns no item description is made for it.
-    /// `known` is what this answered before for an item of the same shape (nil when none): while
-    /// it is valid the shape is not compared again. Returns where the shape is now, nil when
-    /// the item was not stored by column.
+    /// Returns where the shape is numbered now, for `append(known:…)` to take for the next item
+    /// of the same shape; nil when the item was not stored by column.
     @discardableResult
-    mutating func append(shape: ItemDescription, known: ColumnsShape? = nil, id: String, line: Int,
-                         values: [PropertyValue]) -> ColumnsShape? {
+    mutating func append(shape: ItemDescription, id: String, line: Int, values: [PropertyValue]) -> ColumnsShape? {
         if case .columns(var columns)? = runs.last {
             let run = runs.count - 1
             runs[run] = .items([])  // one reference while appending, so no copy
-            let number: Int?
-            if let known, known.run == run {
-                number = columns.append(shapeNumber: known.number, id: id, line: line, values: values) ? known.number : nil
-            } else {
-                number = columns.append(shape: shape, id: id, line: line, values: values)
-            }
+            let number = columns.append(shape: shape, id: id, line: line, values: values)
             runs[run] = .columns(columns)
             if let number {
                 runEnds[run] += 1
@@ -147,6 +140,18 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         append(item)
         guard case .columns(let columns)? = runs.last, columns.count == 1 else { return nil }
         return ColumnsShape(run: runs.count - 1, number: 0)
+    }
+
+    /// Adds a written item of the shape `known` places (as `append(shape:…)` answered for an item
+    /// of that shape) with this id, line and values, neither comparing nor copying the shape;
+    /// false (and nothing changed) when `known` is no longer valid or the item does not fit.
+    mutating func append(known: ColumnsShape, id: String, line: Int, values: [PropertyValue]) -> Bool {
+        guard known.run == runs.count - 1, case .columns(var columns) = runs[known.run] else { return false }
+        runs[known.run] = .items([])  // one reference while appending, so no copy
+        let fits = columns.append(shapeNumber: known.number, id: id, line: line, values: values)
+        runs[known.run] = .columns(columns)
+        if fits { runEnds[known.run] += 1 }
+        return fits
     }
 
     /// The stream line of the item at `index` (a series's own line for its items), without putting the
