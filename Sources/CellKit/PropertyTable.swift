@@ -10,6 +10,14 @@ public protocol PropertyValueConvertible: Hashable, Sendable {
     /// The value for `value`, nil when `value` is of the wrong kind. Throws when the kind is
     /// right but the content is not (an unknown colour name).
     static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Self?
+    /// Whether `converting` takes every string of at most `byteCount` UTF-8 bytes (returns a
+    /// value, throws nothing): a caller checking many strings for one property then checks
+    /// their lengths only. False (the default) is always a safe answer.
+    static func acceptsEveryString(upToBytes byteCount: Int) -> Bool
+}
+
+extension PropertyValueConvertible {
+    public static func acceptsEveryString(upToBytes byteCount: Int) -> Bool { false }
 }
 
 /// A property at a dotted path, read and written through its `Customizable` storage. The full
@@ -62,6 +70,8 @@ public struct PropertyDescriptor<Root>: Sendable {
     func check(_ value: PropertyValue) throws(ConfigurationPropertyError) {
         try lens.check(value, name: name)
     }
+
+    func acceptsEveryString(upToBytes byteCount: Int) -> Bool { lens.acceptsEveryString(upToBytes: byteCount) }
 }
 
 /// Typed writes to one customizable property, behind an existential so tables can mix types and
@@ -71,6 +81,8 @@ protocol PropertyLens<Root>: Sendable {
     func write(_ root: inout Root, _ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
     /// Throws what `write` would throw for `value`, without writing.
     func check(_ value: PropertyValue, name: String) throws(ConfigurationPropertyError)
+    /// Whether `check` passes every string of at most `byteCount` UTF-8 bytes.
+    func acceptsEveryString(upToBytes byteCount: Int) -> Bool
     func rebased<Outer>(onto path: WritableKeyPath<Outer, Root>) -> any PropertyLens<Outer>
     /// The value and its customisation flag of the `Root` at a pointer, read without applying a
     /// key path per read.
@@ -92,6 +104,10 @@ struct CustomizableLens<Root, V: PropertyValueConvertible>: PropertyLens, @unche
 
     func check(_ value: PropertyValue, name: String) throws(ConfigurationPropertyError) {
         _ = try converted(value, name: name)
+    }
+
+    func acceptsEveryString(upToBytes byteCount: Int) -> Bool {
+        validate == nil && V.acceptsEveryString(upToBytes: byteCount)
     }
 
     private func converted(_ value: PropertyValue, name: String) throws(ConfigurationPropertyError) -> V {
@@ -233,6 +249,13 @@ extension PropertyInspectable {
             throw .unknownProperty(name, typeIdentifier: typeIdentifier)
         }
         try descriptor.check(value)
+    }
+
+    /// Whether `checkSetting(name, to: .string(s))` passes for every `s` of at most `byteCount`
+    /// UTF-8 bytes (any text for a text property): a caller checking many strings for one
+    /// property asks once and then compares lengths. False when unsure or for an unknown name.
+    public func acceptsEveryString(_ name: String, upToBytes byteCount: Int) -> Bool {
+        Self.propertyTable[name]?.acceptsEveryString(upToBytes: byteCount) ?? false
     }
 
     func settingThroughTable(_ name: String, to value: PropertyValue) throws(ConfigurationPropertyError) -> Self {

@@ -20,6 +20,9 @@ extension String: PropertyValueConvertible {
         if let problem = ValueBounds.textProblem(bytes: s.utf8.count) { throw .invalidValue(property: property, reason: problem) }
         return s
     }
+    public static func acceptsEveryString(upToBytes byteCount: Int) -> Bool {
+        ValueBounds.textProblem(bytes: byteCount) == nil
+    }
 }
 
 extension Bool: PropertyValueConvertible {
@@ -190,6 +193,9 @@ extension Optional: PropertyValueConvertible where Wrapped: PropertyValueConvert
     public static func converting(_ value: PropertyValue, property: String) throws(ConfigurationPropertyError) -> Self? {
         if case .none = value { return .some(nil) }
         return try Wrapped.converting(value, property: property).map { .some($0) }
+    }
+    public static func acceptsEveryString(upToBytes byteCount: Int) -> Bool {
+        Wrapped.acceptsEveryString(upToBytes: byteCount)
     }
 }
 

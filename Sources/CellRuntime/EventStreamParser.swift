@@ -27,10 +27,14 @@ public struct EventStreamParser: Sendable {
     private var deletedSceneIDs: Set<String> = []
     /// Reads the commonest item lines without a JSON tree (`ItemLineScanner`).
     private var itemLineScanner = ItemLineScanner()
-    /// The shapes (`ItemColumns.shape(of:)`) of the items the scanner read last, with the style
-    /// and property names each stands for, so items written alike share one.
-    private var scannedShapes: [(style: String?, names: [String], shape: ItemDescription)] = []
+    /// The shapes (`ItemColumns.shape(of:)`) of the items the scanner read last, each under its
+    /// key (`scannedShapeKey`), so items written alike share one; with where the shape is
+    /// numbered in the section list it went to last, so the list need not compare it again.
+    private var scannedShapes: [ScannedShape] = []
     private var scannedValues: [PropertyValue] = []
+    /// The key of the line being taken: its style and `set` names and which values are strings,
+    /// the bytes that decide its shape, so a known shape is found by one comparison of bytes.
+    private var scannedShapeKey: [UInt8] = []
     private var sectionIDs: Set<String> = []
     private var sawSceneLine = false
     /// Each capture name and the line that took it: a name is a file name, so it is used once.
@@ -266,47 +270,79 @@ public struct EventStreamParser: Sendable {
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
         }
-        func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }
         guard !scan.id.isEmpty else { return false }
         scannedValues.removeAll(keepingCapacity: true)
-        for (p, value) in scan.values.enumerated() {
+        for value in scan.values {
             switch value {
-            case .string(let range):
-                // Colours are parsed and image paths looked at: the full parser does both.
-                let name = bytes(scan.names[p])
-                if Self.endsWithLowercased(name, "color") || Self.endsWithLowercased(name, "image") { return false }
-                scannedValues.append(.string(string(range)))
+            case .string(let range): scannedValues.append(.string(string(range)))
             case .int(let n): scannedValues.append(.int(n))
             case .bool(let b): scannedValues.append(.bool(b))
             }
         }
-        let known = scannedShapes.lastIndex { known in
-            known.names.count == scan.names.count
-                && zip(known.names, scan.names).allSatisfy { $0.utf8.elementsEqual(bytes($1)) }
-                && (known.style == nil) == (scan.style == nil)
-                && scan.style.map { known.style!.utf8.elementsEqual(bytes($0)) } ?? true
-                && zip(known.shape.properties, scannedValues).allSatisfy { ItemColumns.isString($0.value) == ItemColumns.isString($1) }
-        }
-        let shape: ItemDescription
-        if let known {
-            shape = scannedShapes[known].shape
+        makeScannedShapeKey(scan, text)
+        let shapeIndex: Int
+        if let found = scannedShapes.lastIndex(where: { $0.key == scannedShapeKey }) {
+            shapeIndex = found
         } else {
-            let style = scan.style.map(string)
-            if let style, !EventStreamParser.listContentStyles.contains(style) { return false }
-            let names = scan.names.map(string)
-            let item = ItemDescription(id: "", style: style,
-                                       properties: zip(names, scannedValues).map { PropertyAssignment(name: $0, value: $1) })
-            guard let made = ItemColumns.shape(of: item) else { return false }
-            shape = made
+            guard let shape = scannedShape(scan, text) else { return false }
             if scannedShapes.count == ItemColumns.maximumShapes { scannedShapes.removeFirst() }
-            scannedShapes.append((style, names, shape))
+            scannedShapes.append(ScannedShape(key: scannedShapeKey, shape: shape))
+            shapeIndex = scannedShapes.count - 1
         }
         let id = string(scan.id)
-        guard !itemExists(id) else { return false }
-        guard let i = try? sceneSectionIndex(nil, line: line) else { return false }
-        scene.sections[i].items.append(shape: shape, id: id, line: line, values: scannedValues)
-        sceneItemIndexes[i].add(scene.sections[i].items.count - 1, of: scene.sections[i].items)
+        guard let i = try? sceneSectionIndex(nil, line: line), !itemExists(id, outsideSection: i),
+              sceneItemIndexes[i].enter(id, at: scene.sections[i].items.count, in: scene.sections[i].items)
+        else { return false }
+        if scannedShapes[shapeIndex].section == i, let known = scannedShapes[shapeIndex].place,
+           scene.sections[i].items.append(known: known, id: id, line: line, values: scannedValues) {
+            return true
+        }
+        scannedShapes[shapeIndex].place = scene.sections[i].items.append(shape: scannedShapes[shapeIndex].shape, id: id, line: line,
+                                                                         values: scannedValues)
+        scannedShapes[shapeIndex].section = i
         return true
+    }
+
+    /// A shape the scanner read, and where it is numbered in section `section`'s list.
+    private struct ScannedShape {
+        let key: [UInt8]
+        let shape: ItemDescription
+        var section: Int?
+        var place: ItemList.ColumnsShape?
+    }
+
+    /// Fills `scannedShapeKey` for the line `scan` took: the style (or a mark for none), then each
+    /// name and whether its value is a string, each part ended by a byte no JSON string holds
+    /// unescaped.
+    private mutating func makeScannedShapeKey(_ scan: ItemLineScanner, _ text: UnsafeBufferPointer<UInt8>) {
+        scannedShapeKey.removeAll(keepingCapacity: true)
+        if let style = scan.style {
+            scannedShapeKey.append(1)
+            scannedShapeKey.append(contentsOf: UnsafeBufferPointer(rebasing: text[style]))
+        }
+        scannedShapeKey.append(0)
+        for (name, value) in zip(scan.names, scan.values) {
+            scannedShapeKey.append(contentsOf: UnsafeBufferPointer(rebasing: text[name]))
+            if case .string = value { scannedShapeKey.append(1) } else { scannedShapeKey.append(0) }
+        }
+    }
+
+    /// The shape of the item line `scan` took, nil when the full parser must read the line: a
+    /// style that is not a list content style, or a string the full parser reads further
+    /// (colours are parsed and image paths looked at).
+    private func scannedShape(_ scan: ItemLineScanner, _ text: UnsafeBufferPointer<UInt8>) -> ItemDescription? {
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+        }
+        for (name, value) in zip(scan.names, scannedValues) where ItemColumns.isString(value) {
+            let bytes = UnsafeBufferPointer(rebasing: text[name])
+            if Self.endsWithLowercased(bytes, "color") || Self.endsWithLowercased(bytes, "image") { return nil }
+        }
+        let style = scan.style.map(string)
+        if let style, !EventStreamParser.listContentStyles.contains(style) { return nil }
+        let item = ItemDescription(id: "", style: style,
+                                   properties: zip(scan.names, scannedValues).map { PropertyAssignment(name: string($0), value: $1) })
+        return ItemColumns.shape(of: item)
     }
 
     private static func endsWithLowercased(_ name: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
@@ -401,6 +437,17 @@ public struct EventStreamParser: Sendable {
         if !itemIDs.isEmpty && itemIDs.contains(id) { return true }
         if !deletedSceneIDs.isEmpty && deletedSceneIDs.contains(id) { return false }
         return sceneItemIndex(of: id) != nil || series.contains { $0.index(ofID: id) != nil }
+    }
+
+    /// `itemExists` leaving out the written items of scene section `section` (the caller looks
+    /// there itself, entering the id as it looks).
+    private func itemExists(_ id: String, outsideSection section: Int) -> Bool {
+        if !itemIDs.isEmpty && itemIDs.contains(id) { return true }
+        if !deletedSceneIDs.isEmpty && deletedSceneIDs.contains(id) { return false }
+        for s in sceneItemIndexes.indices where s != section {
+            if sceneItemIndexes[s].index(of: id, in: scene.sections[s].items) != nil { return true }
+        }
+        return series.contains { $0.index(ofID: id) != nil }
     }
 
     /// The section and index of the scene's written item `id`.

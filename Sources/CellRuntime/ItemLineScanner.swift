@@ -81,7 +81,9 @@ struct ItemLineScanner: Sendable {
         /// The next key, if it is one of this form's (nil for any other).
         mutating func key() -> Key? {
             guard let k = string() else { return nil }
-            for (word, key) in Self.keys where word.withUTF8Buffer({ $0.elementsEqual(bytes[k]) }) { return key }
+            for (word, key) in Self.keys where word.utf8CodeUnitCount == k.count && word.withUTF8Buffer({ $0.elementsEqual(bytes[k]) }) {
+                return key
+            }
             return nil
         }
 

@@ -109,20 +109,49 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         }
     }
 
+    /// Where a shape is numbered in the list's last run of columns (`ItemColumns.append(shape:…)`):
+    /// valid while that run is the last and the list only grows by appends (as the parser
+    /// builds a scene's lists).
+    struct ColumnsShape: Equatable, Sendable {
+        let run: Int
+        let number: Int
+    }
+
     /// Adds a written item given as its shape (`ItemColumns.shape(of:)`) and its id, line and
     /// property values: when it fits the last run's columns no item description is made for it.
-    mutating func append(shape: ItemDescription, id: String, line: Int, values: [PropertyValue]) {
+    /// Returns where the shape is numbered now, for `append(known:…)` to take for the next item
+    /// of the same shape; nil when the item was not stored by column.
+    @discardableResult
+    mutating func append(shape: ItemDescription, id: String, line: Int, values: [PropertyValue]) -> ColumnsShape? {
         if case .columns(var columns)? = runs.last {
-            runs[runs.count - 1] = .items([])  // one reference while appending, so no copy
-            let fits = columns.append(shape: shape, id: id, line: line, values: values)
-            runs[runs.count - 1] = .columns(columns)
-            if fits { runEnds[runEnds.count - 1] += 1; return }
+            let run = runs.count - 1
+            runs[run] = .items([])  // one reference while appending, so no copy
+            let number = columns.append(shape: shape, id: id, line: line, values: values)
+            runs[run] = .columns(columns)
+            if let number {
+                runEnds[run] += 1
+                return ColumnsShape(run: run, number: number)
+            }
         }
         var item = shape
         item.id = id
         item.line = line
         for p in item.properties.indices { item.properties[p].value = values[p] }
         append(item)
+        guard case .columns(let columns)? = runs.last, columns.count == 1 else { return nil }
+        return ColumnsShape(run: runs.count - 1, number: 0)
+    }
+
+    /// Adds a written item of the shape `known` places (as `append(shape:…)` answered for an item
+    /// of that shape) with this id, line and values, neither comparing nor copying the shape;
+    /// false (and nothing changed) when `known` is no longer valid or the item does not fit.
+    mutating func append(known: ColumnsShape, id: String, line: Int, values: [PropertyValue]) -> Bool {
+        guard known.run == runs.count - 1, case .columns(var columns) = runs[known.run] else { return false }
+        runs[known.run] = .items([])  // one reference while appending, so no copy
+        let fits = columns.append(shapeNumber: known.number, id: id, line: line, values: values)
+        runs[known.run] = .columns(columns)
+        if fits { runEnds[known.run] += 1 }
+        return fits
     }
 
     /// The stream line of the item at `index` (a series's own line for its items), without putting the

@@ -139,6 +139,63 @@ import Testing
         }
     }
 
+    /// Text properties are decided for a whole shape at once (any string up to the longest
+    /// held): a wrong value in a later item of a shape, the 2nd or the 1,000th, must still fail
+    /// with that item's line, as setting it on its own would.
+    @Test(arguments: [("secondaryText", "5"), ("secondaryText", "true"), ("textProperties.alignment", #""sideways""#),
+                      ("textProperties.numberOfLines", "-1"), ("text", #""\#(String(repeating: "long ", count: 300_000))""#),
+                      ("nonsense", #""x""#)])
+    func aWrongValueInALaterItemOfAShapeFailsNamingItsLine(name: String, bad: String) throws {
+        for at in [1, 999] {
+            var stream = Self.header
+            for k in 0..<1_200 {
+                var set = [("text", #""Item \#(k)""#), ("secondaryText", #""\#(k % 97)""#),
+                           ("textProperties.alignment", #""\#(["natural", "center"][k % 2])""#),
+                           ("textProperties.numberOfLines", "\(k % 4)")]
+                if k == at { set = set.map { $0.0 == name ? (name, bad) : $0 } + (set.contains { $0.0 == name } ? [] : [(name, bad)]) }
+                let written = set.map { #""\#($0.0)": \#($0.1)"# }.joined(separator: ", ")
+                stream += "\n" + #"{"item": {"id": "r\#(k)", "style": "cell", "set": {\#(written)}}}"#
+            }
+            var scene = try EventStreamParser.parse(stream, source: "bad").0
+            #expect(scene.sections[0].items.runs.allSatisfy(ItemColumnsTests.isColumns))
+            let byColumn = Self.checkError(scene)
+            scene.sections[0].items = ItemList(Array(scene.sections[0].items))
+            let oneByOne = Self.checkError(scene)
+            #expect(byColumn?.line == 3 + at && byColumn?.message.contains("r\(at)") == true, "\(name) at \(at): \(String(describing: byColumn))")
+            #expect(byColumn?.line == oneByOne?.line && byColumn?.message == oneByOne?.message,
+                    "\(name) at \(at): \(String(describing: byColumn)) vs \(String(describing: oneByOne))")
+        }
+    }
+
+    /// A random item file, with repeated ids and wrong values here and there, fails on the same
+    /// line with the same message whether its lines are taken directly or all read by the full
+    /// parser, and the scene check of what it holds fails alike.
+    @Test func aRandomFileFailsAsTheFullParserFails() throws {
+        for seed in 1...30 {
+            var random = SeededRandom(state: UInt64(100 + seed))
+            var lines = (0..<400).map { Self.line($0, &random) }
+            let at = 1 + random.next(398)
+            switch seed % 3 {
+            case 0: lines[at] = #"{"item": {"id": "r\#(random.next(at))", "style": "cell", "set": {"text": "again"}}}"#
+            case 1: lines[at] = #"{"item": {"id": "x\#(at)", "style": "cell", "set": {"text": \#(random.next(9))}}}"#
+            default: lines[at] = #"{"item": {"id": "x\#(at)", "style": "cell", "set": {"textProperties.alignment": "middle"}}}"#
+            }
+            func outcome(_ lines: [String]) -> String {
+                do {
+                    var scene = try EventStreamParser.parse(Self.header + "\n" + lines.joined(separator: "\n"), source: "random").0
+                    let byColumn = Self.checkError(scene).map { "check \($0.line ?? 0): \($0.message)" } ?? "fine"
+                    scene.sections[0].items = ItemList(Array(scene.sections[0].items))
+                    let oneByOne = Self.checkError(scene).map { "check \($0.line ?? 0): \($0.message)" } ?? "fine"
+                    return byColumn == oneByOne ? byColumn : "\(byColumn), but one by one \(oneByOne)"
+                } catch {
+                    return "parse \(error.line): \(error.message)"
+                }
+            }
+            let direct = outcome(lines), full = outcome(lines.map(Self.withNote))
+            #expect(direct == full && direct != "fine", "seed \(seed): \(direct) vs \(full)")
+        }
+    }
+
     static func checkError(_ scene: SceneDescription) -> EngineError? {
         do {
             _ = try Engine(scene: scene, catalog: ConfigurationCatalog(), options: .init(textMeasurer: FixedAdvanceTextMeasurer()))
