@@ -159,7 +159,13 @@ public final class Engine {
     /// The header stuck to the top now, if any.
     @exclusivity(unchecked) var pinnedHeader: EngineRow?
 
-    public init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
+    public convenience init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options) throws(EngineError) {
+        try self.init(scene: scene, catalog: catalog, options: options, itemIndexes: nil)
+    }
+
+    /// `itemIndexes`: the parser's index of each section's written items
+    /// (`EventStreamParser.sceneItemIndexes`), taken instead of indexing a long list again.
+    init(scene: SceneDescription, catalog: ConfigurationCatalog, options: Options, itemIndexes: [ItemIDIndex]?) throws(EngineError) {
         self.scene = scene
         self.appearance = ListAppearance(scene.appearance) ?? .insetGrouped
         self.catalog = catalog
@@ -197,8 +203,16 @@ public final class Engine {
                 }
             }
             if let f = s.footer { section.footer = try makeHeaderFooter(section: s.id, text: f, kind: .footer, content: s.footerContent) }
-            // Made with the list, so no event pays for indexing a long written list.
-            if section.items.hasWrittenItems { section.idIndex = ItemIDIndex(section.items) }
+            // Made with the list, so no event pays for indexing a long written list. The parser's
+            // index of the section serves when the rows are the items as written (no outline) and
+            // it holds every written item.
+            if section.items.hasWrittenItems {
+                if let given = itemIndexes?[sections.count], !Engine.hasChildren(s.items), given.count == section.items.writtenCount {
+                    section.idIndex = given
+                } else {
+                    section.idIndex = ItemIDIndex(section.items)
+                }
+            }
             sections.append(section)
         }
         pinsHeaders = appearance == .plain && sections.contains { $0.header != nil }
@@ -478,7 +492,7 @@ public final class Engine {
 
     /// The index of item `id` in section `si`: series by arithmetic, written items through the
     /// section's id index (made now if the items changed since it was last made).
-    private func itemIndex(ofID id: String, inSection si: Int) -> Int? {
+    func itemIndex(ofID id: String, inSection si: Int) -> Int? {
         if let i = sections[si].items.seriesIndex(ofID: id) { return i }
         guard sections[si].items.hasWrittenItems else { return nil }
         if sections[si].idIndex == nil { sections[si].idIndex = ItemIDIndex(sections[si].items) }

@@ -9,12 +9,16 @@ extension Engine {
     /// The section's visible items for the scene's items: an item with children is followed by
     /// its visible descendants when it starts expanded. A list with no children is returned
     /// as it is, and no outline is made.
-    static func visibleItems(_ items: ItemList, outline: inout EngineOutline?) -> ItemList {
-        let hasChildren = items.runs.contains { run in
+    /// Whether an item of `items` has children: only then are the rows shown not the items themselves.
+    static func hasChildren(_ items: ItemList) -> Bool {
+        items.runs.contains { run in
             if case .items(let written) = run { return written.contains { !$0.children.isEmpty } }
             return false
         }
-        guard hasChildren else { return items }
+    }
+
+    static func visibleItems(_ items: ItemList, outline: inout EngineOutline?) -> ItemList {
+        guard hasChildren(items) else { return items }
         var tree = outline ?? EngineOutline()
         var visible = ItemList()
         for run in items.runs {

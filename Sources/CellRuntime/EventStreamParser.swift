@@ -21,7 +21,7 @@ public struct EventStreamParser: Sendable {
     private var itemIDs: Set<String> = []
     /// Per section of the scene, where its written items are by id: a million items written one
     /// per line are looked up in their list, not kept again in a set of their ids.
-    private var sceneItemIndexes: [ItemIDIndex] = []
+    private(set) var sceneItemIndexes: [ItemIDIndex] = []
     /// The scene's item series, and the ids of the scene's items (written or of a series) deleted since.
     private var series: [ItemSeries] = []
     private var deletedSceneIDs: Set<String> = []

@@ -40,6 +40,9 @@ struct ItemIDIndex: Sendable {
 
     init() {}
 
+    /// How many ids are entered.
+    var count: Int { entries + stretch.count }
+
     init(_ items: ItemList) {
         var start = 0
         for run in items.runs {

@@ -229,7 +229,7 @@ public enum RunSession {
             engineOptions.framesOnlyForCaptures = options.framesOnlyForCaptures
             engineOptions.captureSuffix = captureSuffix
             engineOptions.willSetPluginProperty = { [unowned output] in output.announce(.setting(item: $0, property: $1, line: $2)) }
-            engine = try Engine(scene: scene, catalog: catalog, options: engineOptions)
+            engine = try Engine(scene: scene, catalog: catalog, options: engineOptions, itemIndexes: parser.sceneItemIndexes)
         } catch {
             return TraceEnd(outcome: .badInput, events: 0, frames: 0,
                             message: quotingTheLog("\(options.sourceName):\(error.line.map { "\($0):" } ?? "") \(error.message)"))

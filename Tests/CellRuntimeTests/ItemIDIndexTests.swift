@@ -1,3 +1,4 @@
+import CellKit
 import CellTestSupport
 import Testing
 @testable import CellRuntime
@@ -57,5 +58,30 @@ import Testing
         #expect(list.count == ids.count - 1)
         for (at, item) in list.enumerated() { #expect(index.index(of: item.id, in: list) == at) }
         #expect(!index.enter("r9999", at: list.count, in: list) && !index.enter("header", at: list.count, in: list))
+    }
+
+    /// The engine takes the parser's index of a section instead of indexing it again; every id
+    /// is found where the rows the engine shows have it, in a long section of ids in no order and
+    /// in an outline's section, whose rows are not its written items.
+    @Test func theEngineFindsEveryItemThroughTheIndexTheParserMade() throws {
+        let count = 3_000
+        var lines = [#"{"scene": {"viewport": {"width": 390, "height": 300}, "scale": 1}}"#, #"{"section": {"id": "long"}}"#]
+        lines += (0..<count).map { #"{"item": {"id": "r\#(($0 * 7919) % count)", "set": {"text": "Item \#($0)"}}}"# }
+        lines += [#"{"section": {"id": "tree"}}"#,
+                  #"{"item": {"id": "documents", "expanded": true, "children": [{"id": "reports", "children": [{"id": "q1"}]}, {"id": "notes"}]}}"#,
+                  #"{"item": {"id": "r5-after", "set": {"text": "After"}}}"#]
+        var parser = EventStreamParser(source: "ids.jsonl")
+        for (n, line) in lines.enumerated() { _ = try parser.parse(line: line, lineNumber: n + 1) }
+        let options = Engine.Options(textMeasurer: FixedAdvanceTextMeasurer())
+        let given = try Engine(scene: parser.scene, catalog: ConfigurationCatalog(), options: options, itemIndexes: parser.sceneItemIndexes)
+        let own = try Engine(scene: parser.scene, catalog: ConfigurationCatalog(), options: options)
+        for (si, section) in given.sections.enumerated() {
+            let ids = section.items.map(\.id)
+            #expect(ids.count == (si == 0 ? count : 4), "rows of \(section.id): \(ids)")
+            for (at, id) in ids.enumerated() {
+                #expect(given.itemIndex(ofID: id, inSection: si) == at && own.itemIndex(ofID: id, inSection: si) == at, "\(section.id): \(id)")
+            }
+            #expect(given.itemIndex(ofID: "r\(count)", inSection: si) == nil && given.itemIndex(ofID: "q1", inSection: si) == nil)
+        }
     }
 }
