@@ -10,7 +10,12 @@ import CellKit
 /// released.
 struct ReleasedRows {
     private var marks: [UInt8] = []
-    private var states: [Int: ReleasedRowState] = [:]
+    /// Rows kept with state of their own: the values side by side (`states`, with each one's
+    /// item index in `stateItems`) and where each item's value is (`stateOf`). A dictionary of
+    /// the values themselves would hold a whole value in every one of its buckets, most empty.
+    private var states: [ReleasedRowState] = []
+    private var stateItems: [Int] = []
+    private var stateOf: [Int: Int32] = [:]
 
     func mark(at index: Int) -> UInt8 { index < marks.count ? marks[index] : 0 }
 
@@ -23,10 +28,28 @@ struct ReleasedRows {
         marks[index] = mark
     }
 
-    mutating func keep(_ state: ReleasedRowState, at index: Int) { states[index] = state }
+    mutating func keep(_ state: ReleasedRowState, at index: Int) {
+        if let position = stateOf[index] {
+            states[Int(position)] = state
+        } else {
+            stateOf[index] = Int32(states.count)
+            states.append(state)
+            stateItems.append(index)
+        }
+    }
 
+    /// The state kept for item `index`, no longer kept; the last value takes its place.
     mutating func takeState(at index: Int) -> ReleasedRowState? {
-        states.isEmpty ? nil : states.removeValue(forKey: index)
+        guard !states.isEmpty, let position = stateOf.removeValue(forKey: index).map(Int.init) else { return nil }
+        let state = states[position], last = states.count - 1
+        if position != last {
+            states[position] = states[last]
+            stateItems[position] = stateItems[last]
+            stateOf[stateItems[position]] = Int32(position)
+        }
+        states.removeLast()
+        stateItems.removeLast()
+        return state
     }
 
     /// How many rows are kept as values (tests bound it).
@@ -44,25 +67,25 @@ struct ReleasedRows {
         guard count > 0 else { return }
         if !marks.isEmpty { marks.removeSubrange(index..<(index + count)) }
         if !states.isEmpty {
-            for i in index..<(index + count) { states[i] = nil }
+            for i in index..<(index + count) { _ = takeState(at: i) }
             shiftStates(from: index + count, by: -count)
         }
     }
 
     private mutating func shiftStates(from start: Int, by delta: Int) {
-        var shifted: [Int: ReleasedRowState] = [:]
-        shifted.reserveCapacity(states.count)
-        for (i, state) in states { shifted[i >= start ? i + delta : i] = state }
-        states = shifted
+        for k in stateItems.indices where stateItems[k] >= start { stateItems[k] += delta }
+        stateOf = [:]
+        stateOf.reserveCapacity(stateItems.count)
+        for (position, item) in stateItems.enumerated() { stateOf[item] = Int32(position) }
     }
 
     /// Whether anything is kept for any of items `range`.
     func hasKept(in range: Range<Int>) -> Bool {
         (!marks.isEmpty && marks[range.clamped(to: marks.indices)].contains { $0 != 0 })
-            || states.keys.contains { range.contains($0) }
+            || stateItems.contains { range.contains($0) }
     }
 
-    func hasKept(at index: Int) -> Bool { mark(at: index) != 0 || states[index] != nil }
+    func hasKept(at index: Int) -> Bool { mark(at: index) != 0 || stateOf[index] != nil }
 }
 
 /// A released row's own state: what events did to its flags, the state its last pass traced,
@@ -72,6 +95,10 @@ struct ReleasedRowState {
     var flags: CellConfigurationState
     var traced: CellConfigurationState?
     var causes: [String]
+
+    /// The causes of a row only a state change was noted on: one array every such row shares, so
+    /// a hundred thousand rows touched off screen do not each allocate their own.
+    static let stateCause = ["state"]
 }
 
 /// How a row can be released (`EngineRow.release(freshFlags:)`).
