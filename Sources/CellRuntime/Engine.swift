@@ -598,11 +598,7 @@ public final class Engine {
             } else {
                 kept = sections[si].released.takeState(at: i) ?? ReleasedRowState(flags: fresh, traced: nil, causes: [])
             }
-            if kept.causes.isEmpty {
-                kept.causes = ReleasedRowState.stateCause
-            } else if !kept.causes.contains("state") {
-                kept.causes.append("state")
-            }
+            if !kept.causes.contains("state") { kept.causes.append("state") }
             change.apply(to: &kept.flags)
             sections[si].released.keep(kept, at: i)
             return true

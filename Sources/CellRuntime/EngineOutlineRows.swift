@@ -6,9 +6,6 @@ import CellKit
 /// their level. Rows inserted or removed move the rows below them as the engine's inserts and
 /// deletes do (in an animated event, they slide).
 extension Engine {
-    /// The section's visible items for the scene's items: an item with children is followed by
-    /// its visible descendants when it starts expanded. A list with no children is returned
-    /// as it is, and no outline is made.
     /// Whether an item of `items` has children: only then are the rows shown not the items themselves.
     static func hasChildren(_ items: ItemList) -> Bool {
         items.runs.contains { run in
@@ -17,6 +14,9 @@ extension Engine {
         }
     }
 
+    /// The section's visible items for the scene's items: an item with children is followed by
+    /// its visible descendants when it starts expanded. A list with no children is returned
+    /// as it is, and no outline is made.
     static func visibleItems(_ items: ItemList, outline: inout EngineOutline?) -> ItemList {
         guard hasChildren(items) else { return items }
         var tree = outline ?? EngineOutline()

@@ -95,10 +95,6 @@ struct ReleasedRowState {
     var flags: CellConfigurationState
     var traced: CellConfigurationState?
     var causes: [String]
-
-    /// The causes of a row only a state change was noted on: one array every such row shares, so
-    /// a hundred thousand rows touched off screen do not each allocate their own.
-    static let stateCause = ["state"]
 }
 
 /// How a row can be released (`EngineRow.release(freshFlags:)`).
