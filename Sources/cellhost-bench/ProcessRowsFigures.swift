@@ -91,51 +91,47 @@ final class ProcessRowsMeasurement {
         var sizes: [Int], largest: Int, touchedPerSize: Int, touchedAtEnd: Int
     }
 
+    /// A run started on `text` once it has taken the text in, with the wall seconds from its
+    /// start until then and the worker's peak kB. The text is made before the clock starts (the
+    /// figure is the run's, not the bench's); the process's start is timed.
+    private func loadedRun(_ text: String) throws -> (run: FedRun, seconds: Double, peakKB: Int) {
+        let started = FedRun.now()
+        let run = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
+        try run.write(text)
+        let loaded = try run.settle()
+        return (run, loaded.busyUntil - started, loaded.workerPeakKB)
+    }
+
     func written() throws -> Written {
         if let measuredWritten { return measuredWritten }
         guard access(cellhost, X_OK) == 0 else { throw BenchError("\(cellhost) is not built") }
-        var perEvent: [(Int, Double)] = []
         let sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 100_000, 1_000_000]
         let more = quick ? 9_000 : 99_000
         let offScreen = 100, distinct = sizes[0] - offScreen, step = 7_919
         var result = Written(perEvent: [], loadSeconds: 0, loadPeakKB: 0, touched1k: 0, touched100k: 0,
                              sizes: sizes, largest: sizes[2], touchedPerSize: distinct, touchedAtEnd: 1_000 + more)
         let events = quick ? 2_000 : 100_000
-        // Every size's run is loaded and kept alive, then the events go in parts taking turns
+        let unordered = try loadedRun(Self.scene + Self.events(0..<sizes[2]) { Self.item($0, number: $0 * step % sizes[2]) } + Self.endOfScene)
+        result.unorderedLoadSeconds = unordered.seconds
+        result.unorderedLoadPeakKB = unordered.peakKB
+        try unordered.run.finish()
+        // Every size's runs are loaded and kept alive, then the events go in parts taking turns
         // between the runs: whatever the machine does meanwhile (other processes, the cores the
-        // scheduler picks) falls on all sizes alike rather than on whichever ran during it.
+        // scheduler picks) falls on all sizes alike rather than on whichever ran during it. Two
+        // runs of each size: a run's two processes keep for their whole life what the machine
+        // gave them (cores, cache neighbours), which moved a size's cost by a third between runs
+        // of the same stream; the cheaper of the two stands for the size.
         var runs: [(items: Int, run: FedRun, before: UInt64)] = []
-        do {
-            let n = sizes[2]
-            let scene = Self.scene + Self.events(0..<n) { Self.item($0, number: $0 * step % n) } + Self.endOfScene
-            let started = FedRun.now()
-            let run = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
-            try run.write(scene)
-            let loaded = try run.settle()
-            result.unorderedLoadSeconds = loaded.busyUntil - started
-            result.unorderedLoadPeakKB = loaded.workerPeakKB
-            try run.finish()
-        }
         for n in sizes {
-            // The stream is made before the clock starts (the figure is the run's, not the bench's);
-            // the process is started after, so its start is timed.
-            let scene = Self.scene + Self.events(0..<n) { Self.item($0) } + Self.endOfScene
-            let started = FedRun.now()
-            let run = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
-            try run.write(scene)
-            let loaded = try run.settle()
-            if n == sizes[2] {
-                result.loadSeconds = loaded.busyUntil - started
-                result.loadPeakKB = loaded.workerPeakKB
+            let text = Self.scene + Self.events(0..<n) { Self.item($0) } + Self.endOfScene
+            for copy in 0..<2 {
+                let loaded = try loadedRun(text)
+                if n == sizes[2] && copy == 0 {
+                    result.loadSeconds = loaded.seconds
+                    result.loadPeakKB = loaded.peakKB
+                }
+                runs.append((n, loaded.run, try loaded.run.cpuNanoseconds()))
             }
-            runs.append((n, run, try run.cpuNanoseconds()))
-            // A second run of each size: a run's two processes keep for their whole life what the
-            // machine gave them (cores, cache neighbours), which moved a size's cost by a third
-            // between runs of the same stream; the cheaper of two runs stands for the size.
-            let twin = try FedRun(cellhost: cellhost, arguments: ["--quiet"])
-            try twin.write(scene)
-            _ = try twin.settle()
-            runs.append((n, twin, try twin.cpuNanoseconds()))
         }
         // The same number of distinct items for every size (as many as the smallest list has
         // past its first screens), spread evenly over the list and visited in a scattered
@@ -164,7 +160,7 @@ final class ProcessRowsMeasurement {
                 runs[i].before = after
             }
         }
-        perEvent = sizes.map { n in (n, zip(runs, cheapest).filter { $0.0.items == n }.map(\.1).min()!) }
+        result.perEvent = sizes.map { n in (n, zip(runs, cheapest).filter { $0.0.items == n }.map(\.1).min()!) }
         // Touching continues over new items of the largest list: 1,000 distinct rows, then 100,000.
         // Each size's first run is at an even index, its twin after it.
         for twin in stride(from: 1, to: runs.count, by: 2) { try runs[twin].run.finish() }
@@ -181,7 +177,6 @@ final class ProcessRowsMeasurement {
         try largest.write(Self.events(0..<(2 * more), touchFrom(base + 1_000)))
         result.touched100k = try largest.settle().workerKB
         for first in stride(from: 0, to: runs.count, by: 2) { try runs[first].run.finish() }
-        result.perEvent = perEvent
         measuredWritten = result
         return result
     }
