@@ -83,12 +83,12 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
         return nil
     }
 
-    /// Whether any item is written out (not part of a series).
     /// How many items are written out (not of a series).
     var writtenCount: Int {
         runs.reduce(0) { count, run in if case .series = run { count } else { count + run.count } }
     }
 
+    /// Whether any item is written out (not part of a series).
     public var hasWrittenItems: Bool {
         runs.contains { if case .series = $0 { false } else { true } }
     }
