@@ -28,13 +28,9 @@ public struct EventStreamParser: Sendable {
     /// Reads the commonest item lines without a JSON tree (`ItemLineScanner`).
     private var itemLineScanner = ItemLineScanner()
     /// The shapes (`ItemColumns.shape(of:)`) of the items the scanner read last, each under its
-    /// key (`scannedShapeKey`), so items written alike share one; with where the shape is
+    /// key (`ItemLineScanner.shapeKey(in:)`), so items written alike share one; with where the shape is
     /// numbered in the section list it went to last, so the list need not compare it again.
     private var scannedShapes: [ScannedShape] = []
-    private var scannedValues: [PropertyValue] = []
-    /// The key of the line being taken: its style and `set` names and which values are strings,
-    /// the bytes that decide its shape, so a known shape is found by one comparison of bytes.
-    private var scannedShapeKey: [UInt8] = []
     private var sectionIDs: Set<String> = []
     private var sawSceneLine = false
     /// Each capture name and the line that took it: a name is a file name, so it is used once.
@@ -55,30 +51,39 @@ public struct EventStreamParser: Sendable {
             number += 1
             if let e = try parser.parse(line: String(line), lineNumber: number) { events.append(e) }
         }
+        try parser.finish()
         return (parser.scene, events)
     }
 
     /// Parses one line. Returns the event it holds, or nil for scene lines and comments.
     public mutating func parse(line raw: String, lineNumber: Int) throws(EventStreamError) -> Event? {
         var raw = raw
-        if sceneIsComplete, let small = raw.withUTF8(SmallEventLine.init), itemExists(small.id) {
+        var result: Result<Event?, EventStreamError> = .success(nil)
+        raw.withUTF8 { bytes in result = Result { () throws(EventStreamError) in try parse(line: bytes, lineNumber: lineNumber) } }
+        return try result.get()
+    }
+
+    /// Parses one line given as its bytes (UTF-8, without its newline), as `cellhost run` reads
+    /// them: the commonest lines are read without making a string of the whole line.
+    public mutating func parse(line utf8: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(EventStreamError) -> Event? {
+        if sceneIsComplete, let small = SmallEventLine(utf8), itemExists(small.id) {
             eventCount += 1
             return Event(number: eventCount, line: lineNumber, actions: [.cells(CellEvent(targets: [.cell(small.id)], state: small.state))])
         }
-        let parsed: Result<JSON, JSONSyntaxError>? = raw.withUTF8 { utf8 in
-            // A carriage return ends a line only as the last byte ("\r" is a character of its own there).
-            let text = utf8.last == 0x0D ? UnsafeBufferPointer(rebasing: utf8.dropLast()) : utf8
-            let first = text.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            guard let first, text[first] != UInt8(ascii: "#") else { return nil }
-            // An item line of the common form goes straight into the scene; nothing is left to do.
-            if !sceneIsComplete, text[first] == UInt8(ascii: "{"), takeScannedItem(text, line: lineNumber) { return nil }
-            return JSON.parse(utf8: text)
-        }
+        // A carriage return ends a line only as the last byte ("\r" is a character of its own there).
+        let text = utf8.last == 0x0D ? UnsafeBufferPointer(rebasing: utf8.dropLast()) : utf8
+        let first = text.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        guard let first, text[first] != UInt8(ascii: "#") else { return nil }
+        // An item line of the common form goes straight into the scene; nothing is left to do.
+        if !sceneIsComplete, text[first] == UInt8(ascii: "{"), try takeScannedItem(text, line: lineNumber) { return nil }
+        // Any other line may look items up or be a mistake, which must come after any earlier one.
+        try settleSceneIndexes()
+        // Bytes that are not UTF-8 read as a string reads them: each bad sequence one U+FFFD.
+        var line = String(decoding: text, as: UTF8.self)
         let json: JSON
-        switch parsed {
-        case nil: return nil
-        case .success(let value)?: json = value
-        case .failure(let error)?:
+        switch line.withUTF8({ JSON.parse(utf8: $0) }) {
+        case .success(let value): json = value
+        case .failure(let error):
             throw EventStreamError(source: source, line: lineNumber, column: error.column, message: error.reason)
         }
         guard let pairs = json.objectPairs else {
@@ -261,49 +266,62 @@ public struct EventStreamParser: Sendable {
         noteOutline(of: item)
     }
 
-    /// Takes an item line of the common form (`ItemLineScanner`) straight into the scene's
-    /// columns; false when the line is not of that form or holds anything the full parser
-    /// would refuse or read differently (it then reads the line and reports the mistake).
-    private mutating func takeScannedItem(_ text: UnsafeBufferPointer<UInt8>, line: Int) -> Bool {
-        guard itemLineScanner.scan(text) else { return false }
-        let scan = itemLineScanner
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-        }
-        guard !scan.id.isEmpty else { return false }
-        scannedValues.removeAll(keepingCapacity: true)
-        for value in scan.values {
-            switch value {
-            case .string(let range): scannedValues.append(.string(string(range)))
-            case .int(let n): scannedValues.append(.int(n))
-            case .bool(let b): scannedValues.append(.bool(b))
+    /// Ends the stream: the scene's last item lines are checked for repeated ids here when no
+    /// event follows them (an event's line checks them first).
+    public mutating func finish() throws(EventStreamError) {
+        try settleSceneIndexes()
+    }
+
+    /// Checks the ids the scene's item lines entered unchecked (`ItemIDIndex.settle(in:)`): a
+    /// repeated id is the error of the first line that repeats one.
+    private mutating func settleSceneIndexes() throws(EventStreamError) {
+        var first: (line: Int, message: String)?
+        for s in sceneItemIndexes.indices {
+            let items = scene.sections[s].items
+            guard let repeated = sceneItemIndexes[s].settle(in: items).first else { continue }
+            let line = items.line(at: repeated.index)
+            if first.map({ line < $0.line }) ?? true {
+                first = (line, repeatedIDMessage(items.id(at: repeated.index), firstLine: items.line(at: repeated.firstIndex)))
             }
         }
-        makeScannedShapeKey(scan, text)
+        if let first { throw EventStreamError(source: source, line: first.line, message: first.message) }
+    }
+
+    /// Takes an item line of the common form (`ItemLineScanner`) straight into the scene's
+    /// columns; false when the line is not of that form or holds anything the full parser
+    /// would refuse or read differently (it then reads the line and reports the mistake). Its
+    /// id is checked against the section's earlier ids later, with others (`settleSceneIndexes`).
+    private mutating func takeScannedItem(_ text: UnsafeBufferPointer<UInt8>, line: Int) throws(EventStreamError) -> Bool {
+        guard itemLineScanner.scan(text), !itemLineScanner.id.isEmpty else { return false }
         let shapeIndex: Int
-        if let found = scannedShapes.lastIndex(where: { $0.key == scannedShapeKey }) {
+        if let found = scannedShapes.lastIndex(where: { itemLineScanner.hasShapeKey($0.key, in: text) }) {
             shapeIndex = found
         } else {
-            guard let shape = scannedShape(scan, text) else { return false }
+            guard let shape = scannedShape(text) else { return false }
             if scannedShapes.count == ItemColumns.maximumShapes { scannedShapes.removeFirst() }
-            scannedShapes.append(ScannedShape(key: scannedShapeKey, shape: shape))
+            scannedShapes.append(ScannedShape(key: itemLineScanner.shapeKey(in: text), shape: shape))
             shapeIndex = scannedShapes.count - 1
         }
-        let id = string(scan.id)
-        guard let i = try? sceneSectionIndex(nil, line: line), !itemExists(id, outsideSection: i),
-              sceneItemIndexes[i].enter(id, at: scene.sections[i].items.count, in: scene.sections[i].items)
-        else { return false }
-        if scannedShapes[shapeIndex].section == i, let known = scannedShapes[shapeIndex].place,
-           scene.sections[i].items.append(known: known, id: id, line: line, values: scannedValues) {
-            return true
+        let id = String(decoding: UnsafeBufferPointer(rebasing: text[itemLineScanner.id]), as: UTF8.self)
+        guard let i = try? sceneSectionIndex(nil, line: line), !itemExists(id, outsideSection: i) else { return false }
+        sceneItemIndexes[i].enter(id, at: scene.sections[i].items.count, in: scene.sections[i].items)
+        // Each value is made as it goes into the columns, not gathered first.
+        let values = itemLineScanner.propertyValues(in: text)
+        var appended = false
+        if scannedShapes[shapeIndex].section == i, let known = scannedShapes[shapeIndex].place {
+            appended = scene.sections[i].items.append(known: known, id: id, line: line, values: values)
         }
-        scannedShapes[shapeIndex].place = scene.sections[i].items.append(shape: scannedShapes[shapeIndex].shape, id: id, line: line,
-                                                                         values: scannedValues)
-        scannedShapes[shapeIndex].section = i
+        if !appended {
+            scannedShapes[shapeIndex].place = scene.sections[i].items.append(shape: scannedShapes[shapeIndex].shape, id: id, line: line,
+                                                                             values: Array(values))
+            scannedShapes[shapeIndex].section = i
+        }
+        if sceneItemIndexes[i].needsSettling { try settleSceneIndexes() }
         return true
     }
 
-    /// A shape the scanner read, and where it is numbered in section `section`'s list.
+    /// A shape the scanner read (under its `ItemLineScanner.shapeKey(in:)`), and where it is
+    /// numbered in section `section`'s list.
     private struct ScannedShape {
         let key: [UInt8]
         let shape: ItemDescription
@@ -311,29 +329,15 @@ public struct EventStreamParser: Sendable {
         var place: ItemList.ColumnsShape?
     }
 
-    /// Fills `scannedShapeKey` for the line `scan` took: the style (or a mark for none), then each
-    /// name and whether its value is a string, each part ended by a byte no JSON string holds
-    /// unescaped.
-    private mutating func makeScannedShapeKey(_ scan: ItemLineScanner, _ text: UnsafeBufferPointer<UInt8>) {
-        scannedShapeKey.removeAll(keepingCapacity: true)
-        if let style = scan.style {
-            scannedShapeKey.append(1)
-            scannedShapeKey.append(contentsOf: UnsafeBufferPointer(rebasing: text[style]))
-        }
-        scannedShapeKey.append(0)
-        for (name, value) in zip(scan.names, scan.values) {
-            scannedShapeKey.append(contentsOf: UnsafeBufferPointer(rebasing: text[name]))
-            if case .string = value { scannedShapeKey.append(1) } else { scannedShapeKey.append(0) }
-        }
-    }
-
-    /// The shape of the item line `scan` took, nil when the full parser must read the line: a
-    /// style that is not a list content style, or a string the full parser reads further
+    /// The shape of the item line the scanner took, nil when the full parser must read the line:
+    /// a style that is not a list content style, or a string the full parser reads further
     /// (colours are parsed and image paths looked at).
-    private func scannedShape(_ scan: ItemLineScanner, _ text: UnsafeBufferPointer<UInt8>) -> ItemDescription? {
+    private func scannedShape(_ text: UnsafeBufferPointer<UInt8>) -> ItemDescription? {
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
         }
+        let scan = itemLineScanner
+        let scannedValues = scan.values.map { $0.propertyValue(in: text) }
         for (name, value) in zip(scan.names, scannedValues) where ItemColumns.isString(value) {
             let bytes = UnsafeBufferPointer(rebasing: text[name])
             if Self.endsWithLowercased(bytes, "color") || Self.endsWithLowercased(bytes, "image") { return nil }
@@ -477,8 +481,11 @@ public struct EventStreamParser: Sendable {
 
     /// The "already exists" message for a repeated id, naming the line that wrote it first.
     private func repeatedIDMessage(_ id: String) -> String {
-        let first = sceneItemIndex(of: id).map { " (line \(scene.sections[$0.section].items.line(at: $0.index)))" } ?? ""
-        return "item \"\(id)\" already exists\(first); ids must be unique"
+        repeatedIDMessage(id, firstLine: sceneItemIndex(of: id).map { scene.sections[$0.section].items.line(at: $0.index) })
+    }
+
+    private func repeatedIDMessage(_ id: String, firstLine: Int?) -> String {
+        "item \"\(id)\" already exists\(firstLine.map { " (line \($0))" } ?? ""); ids must be unique"
     }
 
     static let itemKeys = ["id", "type", "style", "set", "background", "automaticallyUpdatesContentConfiguration",

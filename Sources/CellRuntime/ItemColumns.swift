@@ -141,7 +141,7 @@ public struct ItemColumns: Sendable, Equatable {
     /// Adds an item of the shape numbered `shapeNumber` here (as `append(shape:…)` answered for
     /// the same shape) without comparing shapes; false (and nothing changed) when its line does
     /// not fit. The values must be those of that shape: strings where its strings are.
-    mutating func append(shapeNumber: Int, id: String, line: Int, values: [PropertyValue]) -> Bool {
+    mutating func append(shapeNumber: Int, id: String, line: Int, values: some Sequence<PropertyValue>) -> Bool {
         guard let line = Int32(exactly: line) else { return false }
         let columns = unique
         for value in values {
@@ -173,7 +173,7 @@ public struct ItemColumns: Sendable, Equatable {
     private mutating func insert(shape: ItemDescription, id: String, line: Int, values: some Collection<PropertyValue>,
                                  at index: Int) -> Bool {
         guard fits(values), Int32(exactly: line) != nil, let number = number(of: shape) else { return false }
-        if index == count { return append(shapeNumber: number, id: id, line: line, values: Array(values)) }
+        if index == count { return append(shapeNumber: number, id: id, line: line, values: values) }
         var itemStrings: [String] = [], itemOthers: [PropertyValue] = []
         for value in values {
             if case .string(let text) = value { itemStrings.append(text) } else { itemOthers.append(value) }

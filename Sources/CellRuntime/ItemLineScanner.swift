@@ -1,3 +1,6 @@
+import CellKit
+import Glibc
+
 /// The commonest scene line, `{"item": {"id": "r1", "style": "cell", "set": {"text": "…"}}}`,
 /// read straight from its bytes: a list of a million items written one per line is mostly these,
 /// and building a JSON tree and then an item description from it for each was most of loading
@@ -12,6 +15,15 @@ struct ItemLineScanner: Sendable {
         case string(Range<Int>)
         case int(Int64)
         case bool(Bool)
+
+        /// The value as the full parser reads it from `line` (the line it was scanned in).
+        func propertyValue(in line: UnsafeBufferPointer<UInt8>) -> PropertyValue {
+            switch self {
+            case .string(let range): .string(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self))
+            case .int(let n): .int(n)
+            case .bool(let b): .bool(b)
+            }
+        }
     }
 
     /// The line last taken: byte ranges of its id, its style, and each `set` name and value.
@@ -48,6 +60,64 @@ struct ItemLineScanner: Sendable {
         return sawID && cursor.take("}") && cursor.take("}") && cursor.atEnd
     }
 
+    /// The `set` values of the line last taken (`line`), as the full parser reads them, each
+    /// made as it is iterated.
+    func propertyValues(in line: UnsafeBufferPointer<UInt8>) -> PropertyValues { PropertyValues(values: values, line: line) }
+
+    struct PropertyValues: Sequence {
+        let values: [Value]
+        let line: UnsafeBufferPointer<UInt8>
+
+        func makeIterator() -> Iterator { Iterator(values: values.makeIterator(), line: line) }
+
+        struct Iterator: IteratorProtocol {
+            var values: IndexingIterator<[Value]>
+            let line: UnsafeBufferPointer<UInt8>
+
+            mutating func next() -> PropertyValue? { values.next()?.propertyValue(in: line) }
+        }
+    }
+
+    /// Calls `part` with each part of the shape key of the line last taken (`line`), until it
+    /// answers false: the style, then each `set` name. Each part is followed by a mark saying
+    /// what it is (a style, no style, a name whose value is a string or is not), a byte no part
+    /// holds (the scanner takes no control characters in strings), so the parts of two keys
+    /// agree exactly when the keys do. Items whose lines have one key have one shape.
+    private func forEachShapeKeyPart(in line: UnsafeBufferPointer<UInt8>, _ part: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool) -> Bool {
+        guard part(UnsafeBufferPointer(rebasing: line[style ?? 0..<0]), style == nil ? 2 : 3) else { return false }
+        for (name, value) in zip(names, values) {
+            let isString: Bool
+            if case .string = value { isString = true } else { isString = false }
+            guard part(UnsafeBufferPointer(rebasing: line[name]), isString ? 1 : 0) else { return false }
+        }
+        return true
+    }
+
+    /// The shape key of the line last taken (`line`).
+    func shapeKey(in line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var key: [UInt8] = []
+        _ = forEachShapeKeyPart(in: line) { bytes, mark in
+            key.append(contentsOf: bytes)
+            key.append(mark)
+            return true
+        }
+        return key
+    }
+
+    /// Whether `key` is the shape key of the line last taken (`line`), compared part by part
+    /// without making the line's key.
+    func hasShapeKey(_ key: [UInt8], in line: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.withUnsafeBufferPointer { key in
+            var at = 0
+            return forEachShapeKeyPart(in: line) { bytes, mark in
+                guard at + bytes.count < key.count, key[at + bytes.count] == mark,
+                      bytes.isEmpty || memcmp(key.baseAddress! + at, bytes.baseAddress!, bytes.count) == 0 else { return false }
+                at += bytes.count + 1
+                return true
+            } && at == key.count
+        }
+    }
+
     private mutating func scanSet(_ cursor: inout Cursor) -> Bool {
         guard cursor.take("{") else { return false }
         if cursor.take("}") { return true }
@@ -81,13 +151,17 @@ struct ItemLineScanner: Sendable {
         /// The next key, if it is one of this form's (nil for any other).
         mutating func key() -> Key? {
             guard let k = string() else { return nil }
-            for (word, key) in Self.keys where word.utf8CodeUnitCount == k.count && word.withUTF8Buffer({ $0.elementsEqual(bytes[k]) }) {
-                return key
+            func isWord(_ word: StaticString) -> Bool {
+                word.utf8CodeUnitCount == k.count && memcmp(word.utf8Start, bytes.baseAddress! + k.lowerBound, k.count) == 0
             }
-            return nil
+            switch k.count {
+            case 2 where isWord("id"): return .id
+            case 3 where isWord("set"): return .set
+            case 4 where isWord("item"): return .item
+            case 5 where isWord("style"): return .style
+            default: return nil
+            }
         }
-
-        private static let keys: [(StaticString, Key)] = [("item", .item), ("id", .id), ("style", .style), ("set", .set)]
 
         /// A string without escapes or control characters: the range of its contents.
         mutating func string() -> Range<Int>? {

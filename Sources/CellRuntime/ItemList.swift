@@ -150,7 +150,7 @@ public struct ItemList: RandomAccessCollection, Sendable, Equatable, Expressible
     /// Adds a written item of the shape `known` places (as `append(shape:…)` answered for an item
     /// of that shape) with this id, line and values, neither comparing nor copying the shape;
     /// false (and nothing changed) when `known` is no longer valid or the item does not fit.
-    mutating func append(known: ColumnsShape, id: String, line: Int, values: [PropertyValue]) -> Bool {
+    mutating func append(known: ColumnsShape, id: String, line: Int, values: some Sequence<PropertyValue>) -> Bool {
         guard known.run == runs.count - 1, case .columns(var columns) = runs[known.run] else { return false }
         runs[known.run] = .items([])  // one reference while appending, so no copy
         let fits = columns.append(shapeNumber: known.number, id: id, line: line, values: values)

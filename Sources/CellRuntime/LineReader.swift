@@ -28,13 +28,17 @@ public final class LineReader {
 
     /// The next line without its newline, or nil at the end.
     public func nextLine() -> String? {
+        nextLineBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The next line's bytes without its newline, or nil at the end: valid until the next call,
+    /// so a long stream is read without a string per line.
+    public func nextLineBytes() -> UnsafeBufferPointer<UInt8>? {
         let n = getline(&buffer, &capacity, file)
         guard n >= 0, let buffer else { return nil }
         var length = n
         if length > 0 && buffer[length - 1] == 0x0A { length -= 1 }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
     deinit {

@@ -172,21 +172,25 @@ public enum RunSession {
                 .split(separator: "\n", omittingEmptySubsequences: false)
         }
         var embeddedIndex = 0
-        func nextLine() -> String? {
-            if let reader { return reader.nextLine() }
-            guard embeddedIndex < embeddedLines.count else { return nil }
-            defer { embeddedIndex += 1 }
-            return String(embeddedLines[embeddedIndex])
-        }
-
         var parser = EventStreamParser(source: options.sourceName)
         var lineNumber = 0
+        /// Parses the next line: nil at the end of the stream, else the event it holds, if any.
+        func parseNextLine() throws(EventStreamError) -> Event?? {
+            if let reader {
+                guard let bytes = reader.nextLineBytes() else { return nil }
+                lineNumber += 1
+                return .some(try parser.parse(line: bytes, lineNumber: lineNumber))
+            }
+            guard embeddedIndex < embeddedLines.count else { return nil }
+            defer { embeddedIndex += 1 }
+            lineNumber += 1
+            return .some(try parser.parse(line: String(embeddedLines[embeddedIndex]), lineNumber: lineNumber))
+        }
+
         var firstEvent: Event?
         do {
-            while firstEvent == nil, let line = nextLine() {
-                lineNumber += 1
-                firstEvent = try parser.parse(line: line, lineNumber: lineNumber)
-            }
+            while firstEvent == nil, let parsed = try parseNextLine() { firstEvent = parsed }
+            if firstEvent == nil { try parser.finish() }
         } catch {
             return TraceEnd(outcome: .badInput, events: 0, frames: 0, failedEvent: nil, message: error.description)
         }
@@ -275,13 +279,14 @@ public enum RunSession {
         while true {
             if pending == nil {
                 if readingMayWait { output.flushRecords() }
-                guard let line = nextLine() else { output.flushRecords(); break }
-                lineNumber += 1
-                do { pending = try parser.parse(line: line, lineNumber: lineNumber) } catch {
+                let parsed: Event??
+                do { parsed = try parseNextLine() } catch {
                     _ = engine.finish()
                     return TraceEnd(outcome: .badInput, events: eventsRun, frames: engine.frameCount,
                                     failedEvent: parser.eventCount, message: error.description, timings: engine.totals)
                 }
+                guard let parsed else { output.flushRecords(); break }
+                pending = parsed
                 if pending == nil { continue }
             }
             guard let event = pending else { continue }

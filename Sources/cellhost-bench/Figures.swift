@@ -284,6 +284,9 @@ struct Figures {
         case eventsBuiltInRecording = "events-built-in-recording", eventsPluginRecording = "events-plugin-recording"
         /// The single-cell figure's events (built-in and plugin cell in turn, composited), without the reference fill.
         case singleCell = "single-cell"
+        /// The written-list load figure's item lines, ids in no order, read by the stream parser
+        /// in-process: what loading a long list spends per line, without the process around it.
+        case writtenItems = "written-items"
     }
 
     /// Runs `loop` for `count` events after 2,000 warm-up events, untimed: what a profiler should
@@ -300,6 +303,15 @@ struct Figures {
             let engine = try list.engine(items: 1000, renderer: list.compositorRenderer(), recordsPropertyChanges: false)
             _ = try engine.start()
             for i in 0..<(2000 + count) { _ = try engine.run(singleCellEvent(i)) }
+        case .writtenItems:
+            let items = 2000 + count
+            let text = ProcessRowsMeasurement.scene
+                + ProcessRowsMeasurement.events(0..<items) { ProcessRowsMeasurement.item($0, number: $0 * 7_919 % items) }
+            var parser = EventStreamParser(source: "written-items")
+            for (n, line) in text.utf8.split(separator: UInt8(ascii: "\n")).enumerated() {
+                _ = try line.withContiguousStorageIfAvailable { try parser.parse(line: $0, lineNumber: n + 1) }
+            }
+            try parser.finish()
         }
     }
 

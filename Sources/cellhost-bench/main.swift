@@ -6,7 +6,7 @@ import CellRuntime
 /// contains NAME. Measure a release build. `--loop LOOP COUNT` runs only one figure's loop,
 /// untimed, for a profiler: LOOP is `events-built-in`, `events-plugin` (either with `-recording`)
 /// or `single-cell`; profile COUNT and 0 and subtract, so set-up and warm-up cancel out.
-let usage = "usage: cellhost-bench [--quick] [--only NAME] | --loop events-built-in[-recording]|events-plugin[-recording]|single-cell COUNT"
+let usage = "usage: cellhost-bench [--quick] [--only NAME] | --loop events-built-in[-recording]|events-plugin[-recording]|single-cell|written-items COUNT"
 
 func fail(_ message: String) -> Never {
     var err = message + "\n"
@@ -33,7 +33,7 @@ while !arguments.isEmpty {
     case "--loop":
         guard arguments.count >= 2, let loop = Figures.ProfiledLoop(rawValue: arguments[0]),
               let count = Int(arguments[1]), count >= 0
-        else { fail("--loop needs a loop (events-built-in, events-plugin, either with -recording, or single-cell) and a count\n" + usage) }
+        else { fail("--loop needs a loop (events-built-in, events-plugin, either with -recording, single-cell or written-items) and a count\n" + usage) }
         profiledLoop = (loop, count)
         arguments.removeFirst(2)
     case "-h", "--help": print(usage); exit(0)

@@ -3,10 +3,13 @@ import CellTestSupport
 import Testing
 @testable import CellRuntime
 
-/// The id index keeps consecutively numbered ids as a stretch and the rest in a hash table: for
-/// any mix of ids (runs of numbers, gaps, restarts, leading zeros, repeats, other prefixes) it
-/// must refuse exactly the repeated ids and find every entered id at its index, whether it was
-/// filled id by id (the parser) or made from the finished list (the engine).
+/// The id index keeps consecutively numbered ids as a stretch and the rest in a hash table, and
+/// checks ids against the table in batches: for any mix of ids (runs of numbers, gaps, restarts,
+/// leading zeros, repeats, other prefixes) and any moments of settling, it must name exactly the
+/// items whose id an earlier item has, each with such an earlier item (the first one for the
+/// first repeat, whose line the parser names), and find every id not repeated at its index,
+/// before and after settling, whether it was filled id by id (the parser) or made from the
+/// finished list (the engine).
 @Suite struct ItemIDIndexTests {
     /// A random id: mostly the next number of the current run, sometimes another prefix, a
     /// jump, a number already used, a leading zero or no number at all.
@@ -21,43 +24,73 @@ import Testing
         }
     }
 
-    @Test func enteringRefusesExactlyTheRepeatedIDsAndFindsEveryOne() {
+    @Test func settlingNamesExactlyTheRepeatedIDsAndEveryOtherIsFound() {
         for seed in 1...40 {
             var random = SeededRandom(state: UInt64(seed))
-            var index = ItemIDIndex(), list = ItemList(), seen: [String: Int] = [:]
+            var index = ItemIDIndex(), list = ItemList(), first: [String: Int] = [:], repeats: [ItemIDIndex.Repeat] = []
+            var expected: [ItemIDIndex.Repeat] = []
             var next = random.next(3) == 0 ? 0 : random.next(100)
             for _ in 0..<(200 + random.next(400)) {
                 let id = Self.id(&random, next: &next)
-                let entered = index.enter(id, at: list.count, in: list)
-                #expect(entered == (seen[id] == nil), "seed \(seed): \(id)")
-                if entered {
-                    seen[id] = list.count
-                    list.append(ItemDescription(id: id))
+                index.enter(id, at: list.count, in: list)
+                if let earlier = first[id] { expected.append(.init(index: list.count, firstIndex: earlier)) } else { first[id] = list.count }
+                list.append(ItemDescription(id: id))
+                if index.needsSettling || random.next(40) == 0 { repeats += index.settle(in: list) }
+                if random.next(25) == 0 {
+                    let (id, at) = Array(first)[random.next(first.count)]
+                    #expect(index.index(of: id, in: list) == at || expected.contains { list[$0.index].id == id }, "seed \(seed): \(id)")
                 }
             }
+            repeats += index.settle(in: list)
+            repeats.sort { $0.index < $1.index }
+            #expect(repeats.map(\.index) == expected.map(\.index), "seed \(seed)")
+            #expect(repeats.first == expected.first, "seed \(seed)")
+            for r in repeats { #expect(r.firstIndex < r.index && list[r.firstIndex].id == list[r.index].id, "seed \(seed): \(r)") }
             let rebuilt = ItemIDIndex(list)
-            for (id, at) in seen {
+            for (id, at) in first where !expected.contains(where: { list[$0.index].id == id }) {
                 #expect(index.index(of: id, in: list) == at && rebuilt.index(of: id, in: list) == at, "seed \(seed): \(id)")
             }
-            for absent in ["r\(next + 5)", "r-1", "x", "r", "", "y7", "r007", "name-"] where seen[absent] == nil {
+            for absent in ["r\(next + 5)", "r-1", "x", "r", "", "y7", "r007", "name-"] where first[absent] == nil {
                 #expect(index.index(of: absent, in: list) == nil && rebuilt.index(of: absent, in: list) == nil, "seed \(seed): \(absent)")
             }
         }
     }
 
     /// A long generated list stays a stretch; ids written before it and after a break are
-    /// found in the table, and an id of the stretch written again is refused.
+    /// found in the table, and an id of the stretch written again is named with the item it repeats.
     @Test func aGeneratedListAfterHandWrittenItemsIsOneStretch() {
-        var index = ItemIDIndex(), list = ItemList()
+        var index = ItemIDIndex(), list = ItemList(), repeats: [ItemIDIndex.Repeat] = []
         let ids = ["header", "r5", "intro"] + (0..<10_000).map { "r\($0)" } + ["r20000", "r10000", "tail"]
         for id in ids {
-            let entered = index.enter(id, at: list.count, in: list)
-            #expect(entered == (id != "r5" || list.count == 1), "\(id)")
-            if entered { list.append(ItemDescription(id: id)) }
+            index.enter(id, at: list.count, in: list)
+            list.append(ItemDescription(id: id))
+            if index.needsSettling { repeats += index.settle(in: list) }
         }
-        #expect(list.count == ids.count - 1)
-        for (at, item) in list.enumerated() { #expect(index.index(of: item.id, in: list) == at) }
-        #expect(!index.enter("r9999", at: list.count, in: list) && !index.enter("header", at: list.count, in: list))
+        repeats += index.settle(in: list)
+        #expect(repeats == [.init(index: 8, firstIndex: 1)])
+        #expect(index.count == ids.count - 1)
+        for (at, item) in list.enumerated() where item.id != "r5" { #expect(index.index(of: item.id, in: list) == at) }
+        for id in ["r9999", "header"] {
+            index.enter(id, at: list.count, in: list)
+            list.append(ItemDescription(id: id))
+        }
+        #expect(index.settle(in: list) == [.init(index: ids.count, firstIndex: 3 + 9_999), .init(index: ids.count + 1, firstIndex: 0)])
+    }
+
+    /// Ids in no order wait in batches for their check: one repeated after many others is
+    /// still named, whether the batch it is in was settled because it was full or at the end.
+    @Test func aRepeatAmongIDsInNoOrderIsNamedAtItsBatch() {
+        for count in [ItemIDIndex.uncheckedLimit - 1, ItemIDIndex.uncheckedLimit, 5 * ItemIDIndex.uncheckedLimit + 3] {
+            var index = ItemIDIndex(), list = ItemList(), repeats: [ItemIDIndex.Repeat] = []
+            let ids = (0..<count).map { "r\($0 * 7919 % count)" } + ["r\(7919 % count)"]
+            for id in ids {
+                index.enter(id, at: list.count, in: list)
+                list.append(ItemDescription(id: id))
+                if index.needsSettling { repeats += index.settle(in: list) }
+            }
+            repeats += index.settle(in: list)
+            #expect(repeats == [.init(index: count, firstIndex: 1)], "\(count)")
+        }
     }
 
     /// The engine takes the parser's index of a section instead of indexing it again; every id

@@ -95,6 +95,30 @@ import Testing
         }
     }
 
+    /// Ids in no order are checked for repeats in batches; a repeat is still the stream's error,
+    /// at the repeating line, before any mistake on a later line, and at the end of a stream
+    /// without events, and a list without repeats loads whole.
+    @Test func aRepeatAmongIDsInNoOrderIsTheErrorOfItsLine() throws {
+        let count = 1_000
+        let items = (0..<count).map { #"{"item": {"id": "r\#($0 * 7919 % count)", "style": "cell", "set": {"text": "\#($0)"}}}"# }
+        let loaded = try EventStreamParser.parse(Self.header + "\n" + items.joined(separator: "\n"), source: "scrambled").0
+        #expect(loaded.sections[0].items.map(\.id) == (0..<count).map { "r\($0 * 7919 % count)" })
+        // "r7919 % count" is the second item (line 4); it comes again at line 3 + 500.
+        var repeated = items
+        repeated[499] = #"{"item": {"id": "r\#(7919 % count)", "style": "cell", "set": {"text": "again"}}}"#
+        for (tail, ending) in [("", "at the end"), ("\n{\"cell\": \"r5\", \"selected\": true}", "before an event"),
+                               ("\n{\"item\": {\"id\": \"bad\", \"style\": \"cel\"}}", "before a bad line"),
+                               ("\n{\"section\": {\"id\": \"t\"}}", "before a section")] {
+            do {
+                _ = try EventStreamParser.parse(Self.header + "\n" + repeated.joined(separator: "\n") + tail, source: "twice")
+                Issue.record("the repeated id was taken \(ending)")
+            } catch {
+                #expect(error.line == 502 && error.message == #"item "r\#(7919 % count)" already exists (line 4); ids must be unique"#,
+                        "\(ending): \(error)")
+            }
+        }
+    }
+
     /// Scene items are found through the lists' id indexes: events name them, deletes and
     /// inserts change which ids are live, and a misspelt id still gets a suggestion.
     @Test func liveIDsFollowDeletesAndInserts() throws {
