@@ -9,7 +9,9 @@ import Glibc
 /// annotate; they still count for line numbers. An `items` line describes a series of items from
 /// templates (ids `row0`, `row1`, …) without writing each out.
 ///
-/// Every mistake is reported with the line and what is wrong, naming the closest valid word.
+/// Every mistake is reported with the line and what is wrong, naming the closest valid word. A
+/// stream read line by line ends with `finish()`: an id repeated in the scene's last item lines
+/// is found there when no event follows them.
 public struct EventStreamParser: Sendable {
     public let source: String
     public private(set) var scene = SceneDescription()
