@@ -16,7 +16,7 @@
 ///
 /// Ids in no order land anywhere in a table far larger than the processor's caches, so each
 /// lookup in it waits for memory. An entered id is therefore checked against the table later,
-/// with up to `uncheckedLimit` others (`settle()`): their first slots are read together, so the
+/// with up to `uncheckedLimit` others (`settle(in:)`): their first slots are read together, so the
 /// waits overlap instead of following one another. Until then it is found by a scan of the
 /// unchecked ids, and a repeat among them is found when they are settled, in the order entered.
 struct ItemIDIndex: Sendable {
@@ -25,7 +25,7 @@ struct ItemIDIndex: Sendable {
     private var mask = 7
     private var entries = 0
     private var stretch = NumberedStretch()
-    /// Ids entered since the last `settle()`, in the order entered, each as its table slot; those
+    /// Ids entered since the last `settle(in:)`, in the order entered, each as its table slot; those
     /// of the stretch are only checked, the others then go into the table.
     private var unchecked: [Unchecked] = []
     private var uncheckedForTable = 0
@@ -33,7 +33,7 @@ struct ItemIDIndex: Sendable {
     private var repeated: [Repeat] = []
     /// Items of the stretch found to repeat an id of the table when settled (the stretch keeps them).
     private var repeatsInStretch = 0
-    /// The sum of the slots `settle()` read ahead, kept so that reading them is not optimised away.
+    /// The sum of the slots `settle(in:)` read ahead, kept so that reading them is not optimised away.
     private var readAhead: UInt64 = 0
 
     private struct Unchecked: Sendable {
@@ -41,7 +41,7 @@ struct ItemIDIndex: Sendable {
         var goesIntoTable: Bool
     }
 
-    /// How many entered ids wait for `settle()` at most: enough to overlap many memory waits,
+    /// How many entered ids wait for `settle(in:)` at most: enough to overlap many memory waits,
     /// few enough that scanning them is quick.
     static let uncheckedLimit = 128
 
@@ -93,7 +93,7 @@ struct ItemIDIndex: Sendable {
         _ = settle(in: items)
     }
 
-    /// Whether `settle()` is due: the unchecked ids are as many as kept, or a repeat is known.
+    /// Whether `settle(in:)` is due: the unchecked ids are as many as kept, or a repeat is known.
     var needsSettling: Bool { unchecked.count >= Self.uncheckedLimit || !repeated.isEmpty }
 
     /// Enters the written item at `index` of `items` (the list this index stands for, the item
@@ -103,7 +103,7 @@ struct ItemIDIndex: Sendable {
     }
 
     /// Enters `id` for the item added to `items` at `index` (after every item entered so far).
-    /// Whether an earlier item has the same id is known by the next `settle()`.
+    /// Whether an earlier item has the same id is known by the next `settle(in:)`.
     mutating func enter(_ id: String, at index: Int, in items: ItemList) {
         var id = id
         id.withUTF8 { enter($0, at: index, in: items) }

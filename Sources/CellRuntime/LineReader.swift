@@ -26,13 +26,9 @@ public final class LineReader {
         }
     }
 
-    /// The next line without its newline, or nil at the end.
-    public func nextLine() -> String? {
-        nextLineBytes().map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// The next line's bytes without its newline, or nil at the end: valid until the next call,
-    /// so a long stream is read without a string per line.
+    /// so a long stream is read without a string per line (`EventStreamParser.parse(line:…)`
+    /// takes bytes and reads bytes that are not UTF-8 as a string would).
     public func nextLineBytes() -> UnsafeBufferPointer<UInt8>? {
         let n = getline(&buffer, &capacity, file)
         guard n >= 0, let buffer else { return nil }

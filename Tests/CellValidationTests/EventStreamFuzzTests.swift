@@ -126,7 +126,7 @@ import Testing
         var parser = EventStreamParser(source: path)
         var number = 0
         var failure: EventStreamError?
-        while let line = reader.nextLine() {
+        while let line = reader.nextLineBytes() {
             number += 1
             do { _ = try parser.parse(line: line, lineNumber: number) } catch { failure = error; break }
         }
