@@ -151,14 +151,12 @@ struct ItemLineScanner: Sendable {
         /// The next key, if it is one of this form's (nil for any other).
         mutating func key() -> Key? {
             guard let k = string() else { return nil }
-            func isWord(_ word: StaticString) -> Bool {
-                word.utf8CodeUnitCount == k.count && memcmp(word.utf8Start, bytes.baseAddress! + k.lowerBound, k.count) == 0
-            }
+            let word = UnsafeBufferPointer(rebasing: bytes[k])
             switch k.count {
-            case 2 where isWord("id"): return .id
-            case 3 where isWord("set"): return .set
-            case 4 where isWord("item"): return .item
-            case 5 where isWord("style"): return .style
+            case 2 where word.equals("id"): return .id
+            case 3 where word.equals("set"): return .set
+            case 4 where word.equals("item"): return .item
+            case 5 where word.equals("style"): return .style
             default: return nil
             }
         }

@@ -14,14 +14,14 @@ struct SmallEventLine {
     private static func change(_ key: UnsafeBufferPointer<UInt8>, to value: Bool) -> StateChange? {
         var change = StateChange()
         switch key.count {
-        case 11 where key.elementsEqual("highlighted".utf8): change.highlighted = value
-        case 8 where key.elementsEqual("selected".utf8): change.selected = value
-        case 8 where key.elementsEqual("disabled".utf8): change.disabled = value
-        case 7 where key.elementsEqual("focused".utf8): change.focused = value
-        case 7 where key.elementsEqual("editing".utf8): change.editing = value
-        case 8 where key.elementsEqual("expanded".utf8): change.expanded = value
-        case 6 where key.elementsEqual("swiped".utf8): change.swiped = value
-        case 10 where key.elementsEqual("reordering".utf8): change.reordering = value
+        case 11 where key.equals("highlighted"): change.highlighted = value
+        case 8 where key.equals("selected"): change.selected = value
+        case 8 where key.equals("disabled"): change.disabled = value
+        case 7 where key.equals("focused"): change.focused = value
+        case 7 where key.equals("editing"): change.editing = value
+        case 8 where key.equals("expanded"): change.expanded = value
+        case 6 where key.equals("swiped"): change.swiped = value
+        case 10 where key.equals("reordering"): change.reordering = value
         default: return nil
         }
         return change
@@ -29,7 +29,7 @@ struct SmallEventLine {
 
     init?(_ line: UnsafeBufferPointer<UInt8>) {
         var scanner = Scanner(bytes: line)
-        guard scanner.take(UInt8(ascii: "{")), let cellKey = scanner.string(), cellKey.elementsEqual("cell".utf8),
+        guard scanner.take(UInt8(ascii: "{")), let cellKey = scanner.string(), cellKey.equals("cell"),
               scanner.take(UInt8(ascii: ":")), let id = scanner.string(), !id.isEmpty,
               scanner.take(UInt8(ascii: ",")), let key = scanner.string(), scanner.take(UInt8(ascii: ":")),
               let value = scanner.bool(), scanner.take(UInt8(ascii: "}")), scanner.isAtEnd,
