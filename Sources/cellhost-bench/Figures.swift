@@ -305,11 +305,13 @@ struct Figures {
             for i in 0..<(2000 + count) { _ = try engine.run(singleCellEvent(i)) }
         case .writtenItems:
             let items = 2000 + count
-            let text = ProcessRowsMeasurement.scene
+            var text = ProcessRowsMeasurement.scene
                 + ProcessRowsMeasurement.events(0..<items) { ProcessRowsMeasurement.item($0, number: $0 * 7_919 % items) }
             var parser = EventStreamParser(source: "written-items")
-            for (n, line) in text.utf8.split(separator: UInt8(ascii: "\n")).enumerated() {
-                _ = try line.withContiguousStorageIfAvailable { try parser.parse(line: $0, lineNumber: n + 1) }
+            try text.withUTF8 { bytes in
+                for (n, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated() {
+                    _ = try parser.parse(line: UnsafeBufferPointer(rebasing: line), lineNumber: n + 1)
+                }
             }
             try parser.finish()
         }
